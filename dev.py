@@ -1,0 +1,127 @@
+"""Developer bootstrap: builds .venv from pyproject.toml, then plays, tests or benchmarks.
+
+Standard library only, so it runs on a fresh machine with nothing but Python 3.11+.
+"""
+
+from __future__ import annotations  # keeps annotations lazy so an old Python reaches the version check
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+MIN_PYTHON = (3, 11)
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".dev-stamp"
+USAGE = """usage: python3 dev.py COMMAND [ARGS...]
+
+commands:
+  play [ARGS...]    set up .venv if needed, then run the game (python main.py ARGS...)
+  test [ARGS...]    set up .venv if needed, then run every test (pytest ARGS...)
+  bench [ARGS...]   set up .venv if needed, then run the benchmarks (python -m benchmarks ARGS...)"""
+
+
+class SetupError(Exception):
+    """A setup step failed; the message is the one line shown to the user."""
+
+
+def venv_python() -> Path:
+    """Path of the interpreter inside .venv on this platform."""
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def read_requirements() -> list[str]:
+    """Runtime plus dev dependencies listed in pyproject.toml."""
+    import tomllib  # imported here so the version check can run first on an old Python
+
+    try:
+        with (ROOT / "pyproject.toml").open("rb") as f:
+            project = tomllib.load(f)["project"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as exc:
+        raise SetupError(f"cannot read the [project] table of {ROOT / 'pyproject.toml'}: {exc}") from exc
+    return [*project.get("dependencies", []), *project.get("optional-dependencies", {}).get("dev", [])]
+
+
+def setup_stamp() -> str:
+    """What the installed .venv must match: pyproject.toml's content and the interpreter's version."""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    digest.update(sys.version.encode())
+    return digest.hexdigest()
+
+
+def ensure_venv() -> Path:
+    """Create .venv if missing and install the dependencies when pyproject.toml changed; return its python."""
+    python = venv_python()
+    if not python.exists():
+        print(f"dev.py: creating {VENV} ...", flush=True)
+        result = subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=False)
+        if result.returncode != 0 or not python.exists():
+            raise SetupError(
+                f"could not create {VENV} with {sys.executable} -m venv "
+                "(on Debian/Ubuntu install the python3-venv package)"
+            )
+    stamp = setup_stamp()
+    if STAMP.exists() and STAMP.read_text(encoding="utf-8").strip() == stamp:
+        return python
+    requirements = read_requirements()
+    print(f"dev.py: installing {len(requirements)} dependencies into {VENV} (first run takes a while) ...")
+    sys.stdout.flush()
+    command = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", *requirements]
+    if subprocess.run(command, check=False).returncode != 0:
+        raise SetupError("pip could not install the dependencies (see pip's output above)")
+    STAMP.write_text(stamp + "\n", encoding="utf-8")
+    return python
+
+
+def has_worker_option(args: list[str]) -> bool:
+    """Whether the user already chose pytest-xdist's worker count (or turned it off)."""
+    for arg in args:
+        if arg in ("-n", "--numprocesses", "--pdb", "-p") or arg.startswith(("-n", "--numprocesses=")):
+            return True
+    return False
+
+
+def run(command: list[str], env: dict[str, str] | None = None) -> int:
+    """Run a command from the project root and return its exit status."""
+    try:
+        return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
+    except KeyboardInterrupt:
+        return 130
+
+
+def main(argv: list[str]) -> int:
+    """Dispatch one dev.py command and return the process exit status."""
+    if sys.version_info < MIN_PYTHON:
+        found = ".".join(map(str, sys.version_info[:3]))
+        print(f"error: Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]}+ is required, this is {found}", file=sys.stderr)
+        return 1
+    if not argv or argv[0] not in ("play", "test", "bench"):
+        print(USAGE, file=sys.stderr if argv and argv[0] not in ("-h", "--help") else sys.stdout)
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    command, args = argv[0], argv[1:]
+    try:
+        python = str(ensure_venv())
+    except SetupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("error: setup interrupted; run the command again to finish it", file=sys.stderr)
+        return 130
+    if command == "play":
+        return run([python, str(ROOT / "main.py"), *args])
+    if command == "bench":
+        return run([python, "-m", "benchmarks", *args])
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    workers = [] if has_worker_option(args) else ["-n", "auto"]
+    status = run([python, "-m", "pytest", *workers, *args], env=env)
+    if status == 5:
+        print("error: pytest collected no tests", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

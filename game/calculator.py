@@ -1,0 +1,300 @@
+"""The hand calculator command: JSON Lines of hands in, one JSON result (or error) per line out.
+
+Each request is checked field by field so a bad line says what is wrong and where, and never stops the run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import IO, Any
+
+from rules.meld import Meld, MeldError, MeldType
+from rules.ruleset import RuleSet, RuleSetError, preset
+from rules.scoring import HandError, WinSituation, score_hand
+from rules.tiles import (
+    FIVES,
+    KIND_COUNT,
+    WIND_LETTERS,
+    NotationError,
+    assign_ids,
+    kind_name,
+    parse_kinds,
+)
+
+_BOOL_FIELDS = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+_INT_FIELDS = ("honba", "riichi_sticks", "kita")
+_KNOWN_FIELDS = frozenset(
+    (
+        *_BOOL_FIELDS,
+        *_INT_FIELDS,
+        "hand",
+        "melds",
+        "win_tile",
+        "from",
+        "seat_wind",
+        "round_wind",
+        "dora_indicators",
+        "ura_indicators",
+        "players",
+        "ruleset",
+        "rules",
+    )
+)
+_MELD_FIELDS = frozenset(("type", "tiles", "from", "called"))
+
+
+class RequestError(ValueError):
+    """A request field that is missing, of the wrong type, or out of range."""
+
+
+def score_request(request: object) -> dict[str, Any]:
+    """Score one decoded request; any problem becomes ``{"error": "<why>"}``."""
+    try:
+        return _score(request)
+    except (RequestError, NotationError, MeldError, RuleSetError, HandError) as error:
+        return {"error": str(error)}
+
+
+def score_line(line: str) -> dict[str, Any]:
+    """Score one JSON text line."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as error:
+        return {"error": f"invalid JSON at column {error.colno}: {error.msg}"}
+    return score_request(request)
+
+
+def run(stream_in: IO[str], stream_out: IO[str]) -> int:
+    """Answer every line of ``stream_in`` on ``stream_out`` in order; returns the exit status (always 0)."""
+    for line in stream_in:
+        if not line.strip():
+            result: dict[str, Any] = {"error": "empty line"}
+        else:
+            result = score_line(line)
+        stream_out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        stream_out.flush()
+    return 0
+
+
+def _score(request: object) -> dict[str, Any]:
+    if not isinstance(request, dict):
+        raise RequestError("a request must be a JSON object")
+    unknown = sorted(set(request) - _KNOWN_FIELDS)
+    if unknown:
+        raise RequestError(f"unknown field '{unknown[0]}'")
+    rules = _rules(request)
+    if "hand" not in request:
+        raise RequestError("missing field 'hand'")
+    if "win_tile" not in request:
+        raise RequestError("missing field 'win_tile'")
+    hand_kinds = _kinds(request, "hand")
+    win_kinds = _kinds(request, "win_tile")
+    if len(win_kinds) != 1:
+        raise RequestError(f"win_tile must be one tile, got {len(win_kinds)}")
+    meld_specs = _meld_specs(request)
+    dora_kinds = _kinds(request, "dora_indicators", required=False)
+    ura_kinds = _kinds(request, "ura_indicators", required=False)
+
+    tile_total = len(hand_kinds) + 3 * len(meld_specs)
+    if tile_total != 14:
+        raise RequestError(f"a hand needs 14 tiles with its melds, got {tile_total}")
+    win_kind, win_red = win_kinds[0]
+    if (win_kind, win_red) not in hand_kinds:
+        raise RequestError(f"win_tile {_name(win_kind, win_red)} is not in hand")
+
+    # One id space for everything visible, so copies are counted across hand, melds and indicators.
+    everything = list(hand_kinds)
+    for _, meld_kinds, _ in meld_specs:
+        everything.extend(meld_kinds)
+    everything.extend(dora_kinds)
+    everything.extend(ura_kinds)
+    _check_red_fives(everything, rules)
+    ids = assign_ids(everything)
+    hand_ids = ids[: len(hand_kinds)]
+    position = len(hand_kinds)
+    melds: list[Meld] = []
+    for index, (meld_type, meld_kinds, spec) in enumerate(meld_specs):
+        meld_ids = ids[position : position + len(meld_kinds)]
+        position += len(meld_kinds)
+        melds.append(_meld(index, meld_type, meld_kinds, meld_ids, spec))
+    dora_ids = ids[position : position + len(dora_kinds)]
+    ura_ids = ids[position + len(dora_kinds) :]
+    win_tile = hand_ids[hand_kinds.index((win_kind, win_red))]
+
+    flags = {name: _bool(request, name) for name in _BOOL_FIELDS}
+    discarder = request.get("from")
+    if discarder is not None and (isinstance(discarder, bool) or discarder not in (1, 2, 3)):
+        raise RequestError(f"field 'from' must be 1, 2 or 3, got {discarder!r}")
+    situation = WinSituation(
+        win_tile=win_tile,
+        is_tsumo=flags.pop("tsumo"),
+        discarder=discarder,
+        seat_wind=_wind(request, "seat_wind"),
+        round_wind=_wind(request, "round_wind"),
+        dora_indicators=dora_ids,
+        ura_indicators=ura_ids,
+        honba=_int(request, "honba"),
+        riichi_sticks=_int(request, "riichi_sticks"),
+        kita=_int(request, "kita"),
+        **flags,
+    )
+    value = score_hand(hand_ids, melds, situation, rules)
+    return {
+        "han": value.han,
+        "fu": value.fu,
+        "yakuman": value.yakuman,
+        "limit": value.limit,
+        "points": value.points,
+        "payments": value.payments.as_dict(),
+        "winner_gain": value.winner_gain,
+        "yaku": [[name, han] for name, han in value.yaku],
+    }
+
+
+def _rules(request: Mapping[str, Any]) -> RuleSet:
+    name = request.get("ruleset", "standard")
+    if not isinstance(name, str):
+        raise RequestError("field 'ruleset' must be a preset name")
+    rules = preset(name)
+    overrides = request.get("rules", {})
+    if not isinstance(overrides, dict):
+        raise RequestError("field 'rules' must be an object of option overrides")
+    if "players" in request:
+        players = request["players"]
+        if players not in (3, 4) or isinstance(players, bool):
+            raise RequestError(f"field 'players' must be 3 or 4, got {players!r}")
+        overrides = {**overrides, "players": players}
+    return rules.with_overrides(overrides)
+
+
+def _kinds(request: Mapping[str, Any], name: str, required: bool = True) -> list[tuple[int, bool]]:
+    text = request.get(name, "" if not required else None)
+    if not isinstance(text, str):
+        raise RequestError(f"field '{name}' must be tiles in mpsz notation")
+    try:
+        return parse_kinds(text)
+    except NotationError as error:
+        raise NotationError(f"{name}: {error}") from None
+
+
+def _meld_specs(request: Mapping[str, Any]) -> list[tuple[MeldType, list[tuple[int, bool]], dict[str, Any]]]:
+    melds = request.get("melds", [])
+    if not isinstance(melds, list):
+        raise RequestError("field 'melds' must be a list")
+    if len(melds) > 4:
+        raise RequestError(f"a hand has at most 4 melds, got {len(melds)}")
+    specs = []
+    for index, spec in enumerate(melds):
+        where = f"melds[{index}]"
+        if not isinstance(spec, dict):
+            raise RequestError(f"{where} must be an object")
+        unknown = sorted(set(spec) - _MELD_FIELDS)
+        if unknown:
+            raise RequestError(f"{where}: unknown field '{unknown[0]}'")
+        try:
+            meld_type = MeldType(spec.get("type"))
+        except ValueError:
+            raise RequestError(
+                f"{where}.type must be chi, pon, daiminkan, shouminkan or ankan, got {spec.get('type')!r}"
+            ) from None
+        tiles = spec.get("tiles")
+        if not isinstance(tiles, str):
+            raise RequestError(f"{where}.tiles must be tiles in mpsz notation")
+        try:
+            kinds = parse_kinds(tiles)
+        except NotationError as error:
+            raise NotationError(f"{where}.tiles: {error}") from None
+        specs.append((meld_type, kinds, spec))
+    return specs
+
+
+def _meld(
+    index: int, meld_type: MeldType, kinds: list[tuple[int, bool]], ids: tuple[int, ...], spec: dict[str, Any]
+) -> Meld:
+    where = f"melds[{index}]"
+    source = spec.get("from")
+    if meld_type is MeldType.ANKAN:
+        if source is not None:
+            raise RequestError(f"{where}: an ankan has no 'from'")
+    elif source is None:
+        raise RequestError(f"{where}: a {meld_type.value} needs 'from' (1 right, 2 opposite, 3 left)")
+    elif isinstance(source, bool) or source not in (1, 2, 3):
+        raise RequestError(f"{where}.from must be 1, 2 or 3, got {source!r}")
+    called_id: int | None = None
+    called = spec.get("called")
+    if called is not None:
+        if not isinstance(called, str):
+            raise RequestError(f"{where}.called must be one tile in mpsz notation")
+        try:
+            called_kinds = parse_kinds(called)
+        except NotationError as error:
+            raise NotationError(f"{where}.called: {error}") from None
+        if len(called_kinds) != 1:
+            raise RequestError(f"{where}.called must be one tile, got {len(called_kinds)}")
+        if called_kinds[0] not in kinds:
+            raise RequestError(f"{where}.called {_name(*called_kinds[0])} is not one of the meld's tiles")
+        called_id = ids[kinds.index(called_kinds[0])]
+    try:
+        return Meld(meld_type, ids, called=called_id, from_seat=source)
+    except MeldError as error:
+        raise MeldError(f"{where}: {error}") from None
+
+
+def _check_red_fives(kinds: list[tuple[int, bool]], rules: RuleSet) -> None:
+    counts = [0] * KIND_COUNT
+    reds = [0] * KIND_COUNT
+    for kind, red in kinds:
+        counts[kind] += 1
+        reds[kind] += red
+    for kind, count in enumerate(counts):
+        if count > 4:
+            raise RequestError(f"5 copies of {kind_name(kind)}")
+    for suit, five in enumerate(FIVES):
+        allowed = rules.red_fives[suit]
+        if reds[five] > allowed:
+            raise RequestError(
+                f"{reds[five]} red {kind_name(five)} but rule set '{rules.name}' has {allowed} in that suit"
+            )
+        if counts[five] - reds[five] > 4 - allowed:
+            raise RequestError(
+                f"{counts[five] - reds[five]} plain {kind_name(five)} but {allowed} of the four are red "
+                f"under the rule set '{rules.name}' (write red fives as 0)"
+            )
+
+
+def _bool(request: Mapping[str, Any], name: str) -> bool:
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise RequestError(f"field '{name}' must be true or false, got {value!r}")
+    return value
+
+
+def _int(request: Mapping[str, Any], name: str) -> int:
+    value = request.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RequestError(f"field '{name}' must be a whole number >= 0, got {value!r}")
+    return value
+
+
+def _wind(request: Mapping[str, Any], name: str) -> int:
+    value = request.get(name, "E")
+    if not isinstance(value, str) or len(value) != 1 or value not in WIND_LETTERS:
+        raise RequestError(f'field \'{name}\' must be one of "E" "S" "W" "N", got {value!r}')
+    return WIND_LETTERS.index(value)
+
+
+def _name(kind: int, red: bool) -> str:
+    return f"0{kind_name(kind)[1]}" if red else kind_name(kind)

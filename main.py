@@ -1,0 +1,114 @@
+"""Composition root: parses the command line and starts the game window or a command-line tool.
+
+pygame is imported only inside the commands that need it, so `score` runs without it.
+"""
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Read a window size written WIDTHxHEIGHT, e.g. 1280x720."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
+    if not (16 <= width <= 8192 and 16 <= height <= 8192):
+        raise argparse.ArgumentTypeError(f"size {text!r} is outside 16x16 .. 8192x8192")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line interface: play (default), score and capture."""
+    parser = argparse.ArgumentParser(description="Riichi Mahjong: an offline riichi mahjong game.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    play = commands.add_parser("play", help="open the game window (the default command)")
+    play.add_argument("--size", type=parse_size, default=(1280, 720), help="window size (default 1280x720)")
+    score = commands.add_parser(
+        "score", help="score hands: JSON Lines in, one JSON result per line out", description=score_help()
+    )
+    score.add_argument("--input", metavar="FILE", help="read requests from FILE instead of standard input")
+    capture = commands.add_parser("capture", help="render the title screen off-screen to an image and exit")
+    capture.add_argument("out", type=Path, metavar="OUT.png", help="image file to write")
+    capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
+    capture.add_argument("--time", type=float, default=0.0, metavar="SECONDS", help="animation time to show")
+    return parser
+
+
+def score_help() -> str:
+    """Description of the score command shown by `score --help`."""
+    return (
+        "Read one JSON object per line (fields hand, win_tile, tsumo, melds, dora_indicators, ...) and write "
+        "one JSON result per line (han, fu, yaku, points, payments, ...; or an error)."
+    )
+
+
+def run_score(input_path: str | None) -> int:
+    """Run the hand calculator on a file or standard input, writing to standard output."""
+    if input_path is None:
+        import game.calculator  # lazy: the calculator does not need the GUI stack
+
+        return game.calculator.run(sys.stdin, sys.stdout)
+    try:
+        stream = open(input_path, encoding="utf-8")  # noqa: SIM115 - closed by the with below
+    except OSError as exc:
+        print(f"error: cannot read input file {input_path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    import game.calculator
+
+    with stream:
+        try:
+            return game.calculator.run(stream, sys.stdout)
+        except UnicodeDecodeError:
+            print(f"error: input file {input_path} is not UTF-8 text", file=sys.stderr)
+            return 2
+
+
+def run_play(size: tuple[int, int]) -> int:
+    """Open the game window; a missing display is a one-line error, not a traceback."""
+    from graphics.title import ScreenError, run_window
+
+    try:
+        run_window(size)
+    except ScreenError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_capture(out: Path, size: tuple[int, int], time_s: float) -> int:
+    """Render the title screen with no window (SDL's dummy video driver) and save it to `out`."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from graphics.title import ScreenError, capture_title
+
+    try:
+        capture_title(out, size, time_s)
+    except ScreenError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {out} ({size[0]}x{size[1]})")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command named on the command line and return the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "score":
+            return run_score(args.input)
+        if args.command == "capture":
+            return run_capture(args.out, args.size, args.time)
+        return run_play(args.size if args.command == "play" else (1280, 720))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`); silence the second error Python would print at exit
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""Shared test setup: headless SDL before any pygame import, project paths, slow tests scheduled first."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+# must precede any pygame import in the test process: no window, no audio device in tests or CI
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    """The repository root."""
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """The shared reference material (rules spec, oracles) that lives beside the repository."""
+    return SHARED
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run slow tests first so that pytest-xdist spreads them over the workers instead of ending on one."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+# Two requests for `main.py score` with results worked out by hand from RULES.md (standard preset, §17.1):
+# hand 234m 678m 456p 789s 55s, winning on 6m with the 78m ryanmen, seat South, round East; no tanyao (789s).
+# 1. Tsumo: menzen tsumo 1 + pinfu 1 = 2 han; pinfu tsumo is fixed at 20 fu (§5.3). Non-dealer tsumo,
+#    B = 20 * 2^(2+2) = 320: the dealer pays ceil100(2B) = 700, each non-dealer ceil100(B) = 400 (§6.1),
+#    total 1500 (the 20 fu / 2 han table entry 400/700).
+# 2. Ron from the left with riichi, dora indicator 4s (dora 5s, held twice), 1 honba, 1 riichi stick:
+#    riichi 1 + pinfu 1 + dora 2 = 4 han; 20 + menzen ron 10 = 30 fu (§5.2). B = 30 * 2^6 = 1920, ron 4B = 7680
+#    -> 7700 (no kiriage mangan by default, §17.1 #17); the discarder pays 7700 + 300 honba (§6.3) = 8000 and
+#    the winner also takes the 1000-point riichi stick: 9000.
+SCORE_SAMPLES = (
+    (
+        {"hand": "234678m456p789s55s", "win_tile": "6m", "tsumo": True, "seat_wind": "S", "round_wind": "E"},
+        {
+            "han": 2,
+            "fu": 20,
+            "yakuman": 0,
+            "limit": None,
+            "points": 1500,
+            "payments": {"dealer": 700, "non_dealer": 400},
+            "winner_gain": 1500,
+            "yaku": [["menzen_tsumo", 1], ["pinfu", 1]],
+        },
+    ),
+    (
+        {
+            "hand": "234678m456p789s55s",
+            "win_tile": "6m",
+            "from": 3,
+            "riichi": True,
+            "seat_wind": "S",
+            "round_wind": "E",
+            "dora_indicators": "4s",
+            "honba": 1,
+            "riichi_sticks": 1,
+        },
+        {
+            "han": 4,
+            "fu": 30,
+            "yakuman": 0,
+            "limit": None,
+            "points": 7700,
+            "payments": {"ron": 8000},
+            "winner_gain": 9000,
+            "yaku": [["riichi", 1], ["pinfu", 1], ["dora", 2]],
+        },
+    ),
+)
+
+
+@pytest.fixture(scope="session")
+def score_samples() -> tuple[tuple[dict[str, object], dict[str, object]], ...]:
+    """(request, expected result) pairs for `score`, derived by hand above."""
+    return SCORE_SAMPLES

@@ -1,0 +1,243 @@
+"""Adapter to the `mahjong` package (2.1.0): a generated case to its API, its answer to our output vocabulary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.hand_response import HandResponse
+from mahjong.meld import Meld
+
+from benchmarks.winning_hands import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, RuleProfile, WinningCase
+
+# mahjong's yaku class name -> our yaku id
+YAKU_IDS = {
+    "Tsumo": "menzen_tsumo",
+    "Riichi": "riichi",
+    "DaburuRiichi": "double_riichi",
+    "Ippatsu": "ippatsu",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeikou",
+    "Haitei": "haitei",
+    "Houtei": "houtei",
+    "Rinshan": "rinshan",
+    "Chankan": "chankan",
+    "Haku": "yakuhai_haku",
+    "Hatsu": "yakuhai_hatsu",
+    "Chun": "yakuhai_chun",
+    "SeatWindEast": "yakuhai_seat_wind",
+    "SeatWindSouth": "yakuhai_seat_wind",
+    "SeatWindWest": "yakuhai_seat_wind",
+    "SeatWindNorth": "yakuhai_seat_wind",
+    "RoundWindEast": "yakuhai_round_wind",
+    "RoundWindSouth": "yakuhai_round_wind",
+    "RoundWindWest": "yakuhai_round_wind",
+    "RoundWindNorth": "yakuhai_round_wind",
+    "Chantai": "chanta",
+    "Ittsu": "ittsu",
+    "Sanshoku": "sanshoku",
+    "SanshokuDoukou": "sanshoku_doukou",
+    "Toitoi": "toitoi",
+    "Sanankou": "sanankou",
+    "SanKantsu": "sankantsu",
+    "Honroto": "honroutou",
+    "Shosangen": "shousangen",
+    "Chiitoitsu": "chiitoitsu",
+    "Ryanpeikou": "ryanpeikou",
+    "Honitsu": "honitsu",
+    "Junchan": "junchan",
+    "Chinitsu": "chinitsu",
+    "Renhou": "renhou",
+    "RenhouYakuman": "renhou",
+    "NagashiMangan": "nagashi_mangan",
+    "Dora": "dora",
+    "AkaDora": "aka_dora",
+    "UraDora": "ura_dora",
+    "KokushiMusou": "kokushi",
+    "DaburuKokushiMusou": "kokushi_13",
+    "Suuankou": "suuankou",
+    "SuuankouTanki": "suuankou_tanki",
+    "Daisangen": "daisangen",
+    "Tsuuiisou": "tsuuiisou",
+    "Ryuuiisou": "ryuuiisou",
+    "Chinroutou": "chinroutou",
+    "Shousuushii": "shousuushii",
+    "DaiSuushii": "daisuushii",
+    "Suukantsu": "suukantsu",
+    "ChuurenPoutou": "chuuren",
+    "DaburuChuurenPoutou": "junsei_chuuren",
+    "Tenhou": "tenhou",
+    "Chiihou": "chiihou",
+}
+
+# mahjong's score tier label -> our `limit`
+LIMITS: dict[str, str | None] = {
+    "": None,
+    "mangan": "mangan",
+    "kiriage mangan": "mangan",
+    "haneman": "haneman",
+    "baiman": "baiman",
+    "sanbaiman": "sanbaiman",
+    "kazoe sanbaiman": "sanbaiman",
+    "yakuman": "yakuman",
+}
+
+
+class UnsupportedRule(ValueError):
+    """A rule option the mahjong package cannot express (hard-wired there)."""
+
+
+def _require(overrides: dict[str, Any], name: str, value: object) -> None:
+    if name in overrides and overrides[name] != value:
+        raise UnsupportedRule(f"mahjong hard-wires {name}={value!r}, got {overrides[name]!r}")
+
+
+def optional_rules(profile: RuleProfile) -> OptionalRules:
+    """mahjong's OptionalRules equal to the profile's options; raises UnsupportedRule when it cannot match."""
+    o = profile.overrides
+    _require(o, "players", 4)
+    _require(o, "double_wind_pair_fu", 4)  # fu.py: DOUBLE_VALUED_PAIR is always 4
+    _require(o, "yakuman_stacking", True)  # hand.py sums every yakuman found
+    _require(o, "ryuuiisou_requires_hatsu", False)
+    _require(o, "ura_dora", True)
+    _require(o, "kan_ura", True)  # every ura indicator passed is counted
+    _require(o, "honba_ron", 300)
+    _require(o, "honba_tsumo_each", 100)
+    red = list(o["red_fives"])
+    if red not in ([1, 1, 1], [0, 0, 0]):
+        raise UnsupportedRule(f"red_fives={red}")
+    if o["renhou"] not in ("off", "yakuman"):
+        # mahjong's non-yakuman renhou is a 5-han yaku that stacks with others and dora
+        raise UnsupportedRule(f"renhou={o['renhou']!r}")
+    if o["max_yakuman"] not in (0, 6):
+        raise UnsupportedRule(f"max_yakuman={o['max_yakuman']}")
+    return OptionalRules(
+        has_open_tanyao=bool(o["kuitan"]),
+        has_aka_dora=red == [1, 1, 1],
+        has_double_yakuman=bool(o["double_yakuman"]),
+        kazoe_limit=HandConstants.KAZOE_LIMITED if o["kazoe_yakuman"] else HandConstants.KAZOE_SANBAIMAN,
+        kiriage=bool(o["kiriage_mangan"]),
+        fu_for_open_pinfu=bool(o["open_pinfu_ron_30_fu"]),
+        fu_for_pinfu_tsumo=not o["pinfu_tsumo"],
+        renhou_as_yakuman=o["renhou"] == "yakuman",
+        limit_to_sextuple_yakuman=o["max_yakuman"] == 6,
+    )
+
+
+_MELD_TYPES = {
+    CHI: (Meld.CHI, True),
+    PON: (Meld.PON, True),
+    DAIMINKAN: (Meld.KAN, True),
+    SHOUMINKAN: (Meld.SHOUMINKAN, True),
+    ANKAN: (Meld.KAN, False),
+}
+
+
+@dataclass(frozen=True)
+class MahjongInputs:
+    """Pre-built arguments of HandCalculator.estimate_hand_value."""
+
+    tiles: list[int]
+    win_tile: int
+    melds: list[Meld]
+    dora_indicators: list[int]
+    ura_indicators: list[int]
+    config: HandConfig
+
+
+def mahjong_inputs(case: WinningCase, options: OptionalRules | None = None) -> MahjongInputs:
+    """The case as mahjong arguments (tiles include the meld tiles; winds as 34-kinds; seats absolute)."""
+    melds = []
+    for m in case.melds:
+        mtype, opened = _MELD_TYPES[m.type]
+        from_who = None if m.from_seat is None else m.from_seat  # relative seat; mahjong ignores it for scoring
+        melds.append(Meld(mtype, list(m.tiles), opened=opened, called_tile=m.called, who=0, from_who=from_who))
+    config = HandConfig(
+        is_tsumo=case.tsumo,
+        is_riichi=case.riichi,
+        is_daburu_riichi=case.double_riichi,
+        is_ippatsu=case.ippatsu,
+        is_rinshan=case.rinshan,
+        is_chankan=case.chankan,
+        is_haitei=case.haitei,
+        is_houtei=case.houtei,
+        is_tenhou=case.tenhou,
+        is_chiihou=case.chiihou,
+        is_renhou=case.renhou,
+        player_wind=27 + case.seat_wind,
+        round_wind=27 + case.round_wind,
+        kyoutaku_number=case.riichi_sticks,
+        tsumi_number=case.honba,
+        options=options if options is not None else optional_rules(case.profile),
+    )
+    return MahjongInputs(
+        tiles=list(case.all_tiles),
+        win_tile=case.win_tile,
+        melds=melds,
+        dora_indicators=list(case.dora_indicators),
+        ura_indicators=list(case.ura_indicators),
+        config=config,
+    )
+
+
+def estimate(inputs: MahjongInputs) -> HandResponse:
+    """Run mahjong's calculator on pre-built inputs."""
+    return HandCalculator.estimate_hand_value(
+        inputs.tiles,
+        inputs.win_tile,
+        melds=inputs.melds,
+        dora_indicators=inputs.dora_indicators,
+        config=inputs.config,
+        ura_dora_indicators=inputs.ura_indicators,
+    )
+
+
+def to_output(case: WinningCase, resp: HandResponse) -> dict[str, Any]:
+    """mahjong's answer in our output vocabulary (`error`, or han/fu/yakuman/limit/points/payments/...)."""
+    if resp.error:
+        return {"error": str(resp.error)}
+    cost = resp.cost
+    assert cost is not None and resp.han is not None and resp.yaku is not None
+    is_open = bool(resp.is_open_hand)
+    yaku = []
+    for y in resp.yaku:
+        han = y.han_open if is_open and y.han_open else y.han_closed
+        yaku.append([YAKU_IDS[type(y).__name__], han])
+    has_yakuman = any(y.is_yakuman for y in resp.yaku)
+    level = str(cost["yaku_level"])
+    limit = LIMITS["yakuman" if level.endswith("x yakuman") else level]
+    if limit == "yakuman" and not has_yakuman:
+        # scores.py labels kazoe "kazoe yakuman" and then overwrites the label with "yakuman"
+        limit = "kazoe_yakuman"
+    # with kiriage on, mahjong leaves the label empty for an ordinary 1-4 han mangan (scores.py)
+    if limit is None and resp.han < 5 and (resp.fu or 0) * 2 ** (resp.han + 2) > 2000:
+        limit = "mangan"
+    main, additional = cost["main"], cost["additional"]
+    dealer = case.seat_wind == 0
+    if not case.tsumo:
+        points = main
+        payments = {"ron": main + cost["main_bonus"]}
+    elif dealer:
+        points = 3 * main
+        payments = {"non_dealer": main + cost["main_bonus"]}
+    else:
+        points = main + 2 * additional
+        payments = {"dealer": main + cost["main_bonus"], "non_dealer": additional + cost["additional_bonus"]}
+    return {
+        "han": resp.han,
+        "fu": resp.fu,
+        "yakuman": resp.han // 13 if has_yakuman else 0,
+        "limit": limit,
+        "points": points,
+        "payments": payments,
+        "winner_gain": cost["total"],
+        "yaku": sorted(yaku),
+    }
+
+
+def mahjong_output(case: WinningCase) -> dict[str, Any]:
+    """Convenience: build inputs, run mahjong, convert."""
+    return to_output(case, estimate(mahjong_inputs(case)))

@@ -1,0 +1,1 @@
+"""Oracle tests: our hand calculator against results computed by independent engines."""
