@@ -185,9 +185,19 @@ def _kinds(request: Mapping[str, Any], name: str, required: bool = True) -> list
     if not isinstance(text, str):
         raise RequestError(f"field '{name}' must be tiles in mpsz notation")
     try:
-        return parse_kinds(text)
+        kinds = parse_kinds(text)
     except NotationError as error:
         raise NotationError(f"{name}: {error}") from None
+    _check_copies(kinds, name)
+    return kinds
+
+
+def _check_copies(kinds: list[tuple[int, bool]], where: str) -> None:
+    counts = [0] * KIND_COUNT
+    for kind, _ in kinds:
+        counts[kind] += 1
+        if counts[kind] > 4:
+            raise NotationError(f"{where}: 5 copies of {kind_name(kind)}")
 
 
 def _meld_specs(request: Mapping[str, Any]) -> list[tuple[MeldType, list[tuple[int, bool]], dict[str, Any]]]:
@@ -217,6 +227,7 @@ def _meld_specs(request: Mapping[str, Any]) -> list[tuple[MeldType, list[tuple[i
             kinds = parse_kinds(tiles)
         except NotationError as error:
             raise NotationError(f"{where}.tiles: {error}") from None
+        _check_copies(kinds, f"{where}.tiles")
         specs.append((meld_type, kinds, spec))
     return specs
 

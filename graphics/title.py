@@ -211,7 +211,7 @@ def _render_line(
 
 
 def run_window(size: tuple[int, int] = DEFAULT_SIZE, max_frames: int | None = None) -> int:
-    """Open the resizable title window until Esc or close (or `max_frames`, for tests); return frames shown."""
+    """Run the resizable title window until Esc or close (or `max_frames`, for tests); return frames drawn."""
     try:
         pygame.display.init()
         pygame.font.init()

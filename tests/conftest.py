@@ -37,9 +37,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 #    B = 20 * 2^(2+2) = 320: the dealer pays ceil100(2B) = 700, each non-dealer ceil100(B) = 400 (§6.1),
 #    total 1500 (the 20 fu / 2 han table entry 400/700).
 # 2. Ron from the left with riichi, dora indicator 4s (dora 5s, held twice), 1 honba, 1 riichi stick:
-#    riichi 1 + pinfu 1 + dora 2 = 4 han; 20 + menzen ron 10 = 30 fu (§5.2). B = 30 * 2^6 = 1920, ron 4B = 7680
-#    -> 7700 (no kiriage mangan by default, §17.1 #17); the discarder pays 7700 + 300 honba (§6.3) = 8000 and
-#    the winner also takes the 1000-point riichi stick: 9000.
+#    riichi 1 + pinfu 1 + dora 2 = 4 han; 20 + menzen ron 10 = 30 fu (§5.2). B = 30 * 2^6 = 1920,
+#    ron 4B = 7680 -> 7700 (no kiriage mangan by default, §17.1 #17); the discarder pays 7700 + 300 honba
+#    (§6.3) = 8000 and the winner also takes the 1000-point riichi stick: 9000.
 SCORE_SAMPLES = (
     (
         {"hand": "234678m456p789s55s", "win_tile": "6m", "tsumo": True, "seat_wind": "S", "round_wind": "E"},

@@ -19,7 +19,10 @@ def run_tool(*command: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     "command",
     [
-        pytest.param((sys.executable, "-m", "ruff", "check", "--no-fix", "."), id="ruff-check"),
+        pytest.param(
+            (sys.executable, "-m", "ruff", "check", "--no-fix", "--output-format=concise", "."),
+            id="ruff-check",
+        ),
         pytest.param((sys.executable, "-m", "ruff", "format", "--check", "."), id="ruff-format"),
         pytest.param((sys.executable, "-m", "mypy"), id="mypy"),
         pytest.param((str(SCRIPTS / "lint-imports"), "--no-cache"), id="import-contract"),

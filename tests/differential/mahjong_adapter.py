@@ -153,8 +153,12 @@ def mahjong_inputs(case: WinningCase, options: OptionalRules | None = None) -> M
     melds = []
     for m in case.melds:
         mtype, opened = _MELD_TYPES[m.type]
-        from_who = None if m.from_seat is None else m.from_seat  # relative seat; mahjong ignores it for scoring
-        melds.append(Meld(mtype, list(m.tiles), opened=opened, called_tile=m.called, who=0, from_who=from_who))
+        from_who = (
+            None if m.from_seat is None else m.from_seat
+        )  # relative seat; mahjong ignores it for scoring
+        melds.append(
+            Meld(mtype, list(m.tiles), opened=opened, called_tile=m.called, who=0, from_who=from_who)
+        )
     config = HandConfig(
         is_tsumo=case.tsumo,
         is_riichi=case.riichi,

@@ -1,0 +1,163 @@
+"""The score command's JSON Lines interface: output shape, bad input answered per line, and the CLI itself."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.calculator import run, score_line, score_request
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD = {"hand": "234789m56p456s77s7p", "win_tile": "7p", "from": 3, "seat_wind": "S"}
+
+
+def test_output_fields_and_types() -> None:
+    result = score_request(GOOD)
+    assert result == {
+        "han": 1,
+        "fu": 30,
+        "yakuman": 0,
+        "limit": None,
+        "points": 1000,
+        "payments": {"ron": 1000},
+        "winner_gain": 1000,
+        "yaku": [["pinfu", 1]],
+    }
+
+
+def test_honba_and_sticks_reach_the_winner() -> None:
+    result = score_request({**GOOD, "honba": 2, "riichi_sticks": 3})
+    assert result["points"] == 1000
+    assert result["payments"] == {"ron": 1600}
+    assert result["winner_gain"] == 1600 + 3000
+
+
+def test_dealer_tsumo_payments() -> None:
+    result = score_request({**GOOD, "from": None, "tsumo": True, "seat_wind": "E"} | {"from": None})
+    assert result["payments"] == {"non_dealer": 700}
+    assert result["points"] == 2100
+
+
+@pytest.mark.parametrize(
+    "request_, error",
+    [
+        ([], "a request must be a JSON object"),
+        ({"win_tile": "1m"}, "missing field 'hand'"),
+        ({"hand": "123m"}, "missing field 'win_tile'"),
+        ({**GOOD, "colour": 1}, "unknown field 'colour'"),
+        ({**GOOD, "hand": "234789m56p456s77x7p"}, "hand: unknown suit 'x' at position 17"),
+        ({**GOOD, "hand": "23478m56p456s77s7p"}, "a hand needs 14 tiles with its melds, got 13"),
+        ({**GOOD, "hand": "2347899m56p456s77s7p"}, "a hand needs 14 tiles with its melds, got 15"),
+        ({**GOOD, "hand": "22222m56p4567s7p"}, "hand: 5 copies of 2m"),
+        ({**GOOD, "dora_indicators": "7p7p7p7p"}, "5 copies of 7p"),
+        ({**GOOD, "win_tile": "1m"}, "win_tile 1m is not in hand"),
+        ({**GOOD, "win_tile": "7p7p"}, "win_tile must be one tile, got 2"),
+        ({**GOOD, "seat_wind": "X"}, 'field \'seat_wind\' must be one of "E" "S" "W" "N", got \'X\''),
+        ({**GOOD, "riichi": "yes"}, "field 'riichi' must be true or false, got 'yes'"),
+        ({**GOOD, "honba": -1}, "field 'honba' must be a whole number >= 0, got -1"),
+        ({**GOOD, "from": 4}, "field 'from' must be 1, 2 or 3, got 4"),
+        ({**GOOD, "ruleset": "house"}, "unknown rule set 'house'"),
+        ({**GOOD, "rules": {"kuitan": "no"}}, "option 'kuitan' must be true or false, got 'no'"),
+        ({**GOOD, "rules": {"colour": True}}, "unknown rule option 'colour'"),
+        ({**GOOD, "rules": {"renhou": "always"}}, "option 'renhou' must be one of"),
+        ({**GOOD, "players": 5}, "field 'players' must be 3 or 4, got 5"),
+        ({**GOOD, "hand": "234789m56p456s67s7p"}, "not a winning hand"),
+        ({**GOOD, "tsumo": True}, "a tsumo win has no discarder"),
+        ({**GOOD, "ippatsu": True}, "ippatsu needs riichi"),
+        ({**GOOD, "haitei": True}, "haitei is a tsumo win"),
+        ({**GOOD, "chiihou": True}, "chiihou is a tsumo win"),
+        ({**GOOD, "hand": "234789m56p456s00s7p"}, "2 red 5s but rule set 'standard' has 1 in that suit"),
+        (
+            {**GOOD, "dora_indicators": "555s"},
+            "4 plain 5s but 1 of the four are red",
+        ),
+        ({**GOOD, "players": 3}, "2m-8m are not in the three-player set"),
+        ({**GOOD, "kita": 1}, "kita (north dora) exists only with three players"),
+        ({**GOOD, "melds": {"type": "pon"}}, "field 'melds' must be a list"),
+        (
+            {**GOOD, "hand": "234789m56p77s7p", "melds": [{"type": "pong", "tiles": "456s", "from": 1}]},
+            "melds[0].type must be chi, pon, daiminkan, shouminkan or ankan, got 'pong'",
+        ),
+        (
+            {**GOOD, "hand": "234789m56p77s7p", "melds": [{"type": "chi", "tiles": "457s", "from": 3}]},
+            "melds[0]: a chi needs three consecutive tiles of one suit, got 4s 5s 7s",
+        ),
+        (
+            {**GOOD, "hand": "234789m56p77s7p", "melds": [{"type": "chi", "tiles": "456s", "from": 1}]},
+            "melds[0]: a chi can only be called from the player on the left (from 3)",
+        ),
+        (
+            {**GOOD, "hand": "234789m56p77s7p", "melds": [{"type": "pon", "tiles": "456s"}]},
+            "melds[0]: a pon needs 'from' (1 right, 2 opposite, 3 left)",
+        ),
+        (
+            {
+                **GOOD,
+                "hand": "234789m56p77s7p",
+                "melds": [{"type": "chi", "tiles": "456s", "from": 3}],
+                "riichi": True,
+            },
+            "riichi needs a closed hand",
+        ),
+        (
+            {
+                **GOOD,
+                "hand": "234789m56p77s7p",
+                "melds": [{"type": "chi", "tiles": "456s", "from": 3, "called": "9s"}],
+            },
+            "melds[0].called 9s is not one of the meld's tiles",
+        ),
+    ],
+)
+def test_bad_requests_get_one_line_errors(request_: Any, error: str) -> None:
+    result = score_request(request_)
+    assert set(result) == {"error"}
+    assert result["error"].startswith(error), result["error"]
+    assert "\n" not in result["error"]
+
+
+def test_invalid_json_line() -> None:
+    assert score_line('{"hand": ') == {"error": "invalid JSON at column 10: Expecting value"}
+
+
+def test_run_answers_every_line_in_order() -> None:
+    lines = [json.dumps(GOOD), "not json", "", json.dumps({**GOOD, "hand": "1m"}), json.dumps(GOOD)]
+    out = io.StringIO()
+    assert run(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == 5
+    assert answers[0]["points"] == 1000
+    assert "error" in answers[1]
+    assert answers[2] == {"error": "empty line"}
+    assert "error" in answers[3]
+    assert answers[4] == answers[0]
+
+
+def test_score_command_from_stdin_and_file(tmp_path: Path) -> None:
+    line = json.dumps(GOOD) + "\n"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "score"],
+        input=line,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(done.stdout)["points"] == 1000
+    source = tmp_path / "hands.jsonl"
+    source.write_text(line + "{bad\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "score", "--input", str(source)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    first, second = done.stdout.splitlines()
+    assert json.loads(first)["points"] == 1000
+    assert "error" in json.loads(second)
+    assert done.stderr == ""
