@@ -68,7 +68,8 @@ def ensure_venv() -> Path:
     if STAMP.exists() and STAMP.read_text(encoding="utf-8").strip() == stamp:
         return python
     requirements = read_requirements()
-    print(f"dev.py: installing {len(requirements)} dependencies into {VENV} (first run takes a while) ...")
+    why = "pyproject.toml changed" if STAMP.exists() else "first run, this takes a while"
+    print(f"dev.py: installing {len(requirements)} dependencies into {VENV} ({why}) ...")
     sys.stdout.flush()
     command = [str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q", *requirements]
     if subprocess.run(command, check=False).returncode != 0:
@@ -124,4 +125,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except BrokenPipeError:  # output piped into a reader that stopped early (e.g. `| head`)
+        sys.stderr.close()
+        sys.exit(1)

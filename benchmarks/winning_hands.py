@@ -37,6 +37,11 @@ class RuleProfile:
     red_fives: bool
     renhou: bool
 
+    @property
+    def players(self) -> int:
+        """3 or 4."""
+        return int(self.overrides["players"])
+
 
 # every option that changes scoring is pinned explicitly, so preset defaults cannot drift under the test
 STANDARD = RuleProfile(
@@ -91,7 +96,42 @@ VARIANT = RuleProfile(
     renhou=True,
 )
 
-PROFILES = {p.name: p for p in (STANDARD, VARIANT)}
+# other choices on a different preset: stacking 5-han renhou, kiriage, single "double" yakuman, 6-yakuman cap
+VARIANT_B = RuleProfile(
+    name="variant_b",
+    ruleset="tenhou",
+    overrides={
+        **STANDARD.overrides,
+        "kiriage_mangan": True,
+        "double_yakuman": False,
+        "renhou": "mangan",
+        "max_yakuman": 6,
+    },
+    red_fives=True,
+    renhou=True,
+)
+
+# three players: no 2m-8m, no chi, kita (north dora), tsumo loss, 200 per honba on a ron
+SANMA = RuleProfile(
+    name="sanma",
+    ruleset="mahjong-soul-3p",
+    overrides={
+        **STANDARD.overrides,
+        "players": 3,
+        "red_fives": [0, 1, 1],
+        "honba_ron": 200,
+        "honba_tsumo_each": 100,
+        "sanma_tsumo": "loss",
+        "kita_dora": True,
+        "max_yakuman": 6,
+    },
+    red_fives=True,
+    renhou=False,
+)
+
+PROFILES = {p.name: p for p in (STANDARD, VARIANT, VARIANT_B, SANMA)}
+DEFAULT_MIX: tuple[tuple[RuleProfile, float], ...] = ((STANDARD, 0.55), (VARIANT, 0.2), (VARIANT_B, 0.15), (SANMA, 0.1))
+THREE_PLAYER_ABSENT = tuple(range(1, 8))
 
 
 @dataclass(frozen=True)
@@ -126,6 +166,7 @@ class WinningCase:
     shape: str
     honba: int = 0
     riichi_sticks: int = 0
+    kita: int = 0
     riichi: bool = False
     double_riichi: bool = False
     ippatsu: bool = False
@@ -180,6 +221,8 @@ class WinningCase:
             req["honba"] = self.honba
         if self.riichi_sticks:
             req["riichi_sticks"] = self.riichi_sticks
+        if self.kita:
+            req["kita"] = self.kita
         req["ruleset"] = self.profile.ruleset
         req["rules"] = dict(self.profile.overrides)
         return req
@@ -356,18 +399,23 @@ THEMES: tuple[tuple[str, float, bool], ...] = (
 _THEME_NAMES = [t[0] for t in THEMES]
 _THEME_WEIGHTS = [t[1] for t in THEMES]
 _CLOSED_THEMES = {t[0] for t in THEMES if t[2]}
+# sanshoku needs 2m-8m, which three-player mahjong removes
+_THEME_WEIGHTS_3P = [0.0 if t[0] == "sanshoku" else t[1] for t in THEMES]
 
 
 class _Pool:
     """Remaining copies of each kind (136-ids), so no kind is used more than 4 times."""
 
-    def __init__(self, rng: random.Random, red_fives: bool) -> None:
+    def __init__(self, rng: random.Random, profile: RuleProfile) -> None:
         self.rng = rng
         self.free: list[list[int]] = []
+        red = list(profile.overrides["red_fives"]) if profile.red_fives else [0, 0, 0]
         for kind in range(34):
             ids = [kind * 4 + c for c in range(4)]
-            if not red_fives and kind in FIVES:
-                ids.remove(kind * 4)  # without red fives copy 0 is never used, so "0" never appears
+            if profile.players == 3 and kind in THREE_PLAYER_ABSENT:
+                ids = []
+            elif kind in FIVES and not red[kind // 9]:
+                ids.remove(kind * 4)  # a suit without red fives never uses copy 0, so "0" never appears
             rng.shuffle(ids)
             self.free.append(ids)
 
@@ -399,14 +447,17 @@ class _Hand:
     shape: str
 
 
-def _regular_hand(rng: random.Random, pool: _Pool, theme: str) -> _Hand:
+def _regular_hand(rng: random.Random, pool: _Pool, theme: str, players: int) -> _Hand:
     groups, pair = _theme_groups(rng, theme)
     use = _kind_use(groups, pair)
     if max(use) > 4 or any(pool.left(k) < u for k, u in enumerate(use)):
         raise _Retry
     closed = theme in _CLOSED_THEMES or rng.random() < 0.5
+    # three players have no chi, so only triplets can be called there
+    callable_idx = [i for i, (g, _) in enumerate(groups) if g == "trip" or players == 4]
     n_called = 0 if closed else rng.choices((1, 2, 3, 4), (40, 30, 20, 10))[0]
-    called_idx = set(rng.sample(range(4), n_called))
+    called_idx = set(rng.sample(callable_idx, min(n_called, len(callable_idx))))
+    max_from = players - 1
     kan_rate = 0.7 if theme == "kans" else 0.06
     concealed: list[int] = pool.take(pair, 2)
     melds: list[MeldSpec] = []
@@ -428,7 +479,7 @@ def _regular_hand(rng: random.Random, pool: _Pool, theme: str) -> _Hand:
                 mtype = rng.choice((DAIMINKAN, SHOUMINKAN))
             else:
                 mtype = PON
-            melds.append(MeldSpec(mtype, tuple(tiles), rng.choice(tiles[:3]), rng.randint(1, 3)))
+            melds.append(MeldSpec(mtype, tuple(tiles), rng.choice(tiles[:3]), rng.randint(1, max_from)))
         elif kan:
             melds.append(MeldSpec(ANKAN, tuple(tiles)))
         else:
@@ -475,7 +526,8 @@ def _kind_total(ids: Sequence[int], kind: int) -> int:
 
 
 def _make_case(rng: random.Random, profile: RuleProfile, theme: str) -> WinningCase:
-    pool = _Pool(rng, profile.red_fives)
+    pool = _Pool(rng, profile)
+    players = profile.players
     if theme == "chiitoitsu":
         hand = _chiitoitsu_hand(rng, pool)
     elif theme == "kokushi":
@@ -483,7 +535,7 @@ def _make_case(rng: random.Random, profile: RuleProfile, theme: str) -> WinningC
     elif theme == "chuuren":
         hand = _chuuren_hand(rng, pool)
     else:
-        hand = _regular_hand(rng, pool, theme)
+        hand = _regular_hand(rng, pool, theme, players)
     melds = tuple(hand.melds)
     concealed = hand.concealed
     win_tile = rng.choice(concealed)
@@ -491,20 +543,25 @@ def _make_case(rng: random.Random, profile: RuleProfile, theme: str) -> WinningC
     own_kans = sum(1 for m in melds if m.type in KAN_TYPES)
     all_tiles = tuple(concealed) + tuple(t for m in melds for t in m.tiles)
 
-    seat = rng.randrange(4)
+    seat = rng.randrange(players)
     round_wind = rng.choices(range(4), (45, 35, 12, 8))[0]
     flags: dict[str, bool] = {}
+    kita = 0
     blessing = not melds and rng.random() < 0.02
     if blessing:
         # first go-around: tenhou (dealer), chiihou (non-dealer tsumo), renhou (non-dealer ron, if the rules have it)
         kind = rng.choice(("tenhou", "chiihou", "renhou") if profile.renhou else ("tenhou", "chiihou"))
         tsumo = kind != "renhou"
-        seat = 0 if kind == "tenhou" else rng.randrange(1, 4)
+        seat = 0 if kind == "tenhou" else rng.randrange(1, players)
         flags[kind] = True
         riichi = False
     else:
         tsumo = rng.random() < 0.45
         riichi = not is_open and rng.random() < 0.55
+        if players == 3 and pool.left(NORTH) and rng.random() < 0.4:
+            # kita: north tiles set aside for dora; they are physical tiles, so they leave the pool
+            kita = rng.randint(1, pool.left(NORTH))
+            pool.take(NORTH, kita)
         if riichi:
             # double riichi needs the first turn uninterrupted, so an ippatsu double riichi has no kan at all
             if rng.random() < 0.08:
@@ -515,17 +572,18 @@ def _make_case(rng: random.Random, profile: RuleProfile, theme: str) -> WinningC
             if rng.random() < 0.15 and not (flags.get("double_riichi") and own_kans):
                 flags["ippatsu"] = True
         if tsumo:
-            if own_kans and not flags.get("ippatsu") and rng.random() < 0.25:
+            if (own_kans or kita) and not flags.get("ippatsu") and rng.random() < 0.25:
                 flags["rinshan"] = True
             elif rng.random() < 0.05:
                 flags["haitei"] = True
         else:
             # the robbed tile's other three copies sit in the kakan player's pon
-            if _kind_total(all_tiles, win_tile // 4) == 1 and rng.random() < 0.12:
+            robbable = _kind_total(all_tiles, win_tile // 4) == 1 and not (kita and win_tile // 4 == NORTH)
+            if robbable and rng.random() < 0.12:
                 flags["chankan"] = True
             elif rng.random() < 0.05:
                 flags["houtei"] = True
-    discarder = None if tsumo else rng.randint(1, 3)
+    discarder = None if tsumo else rng.randint(1, players - 1)
 
     # kans by others reveal more indicators; at most 4 kans in a hand, none after one player's 4th
     other_kans = 0
@@ -556,6 +614,7 @@ def _make_case(rng: random.Random, profile: RuleProfile, theme: str) -> WinningC
         shape=hand.shape,
         honba=honba,
         riichi_sticks=sticks,
+        kita=kita,
         **flags,
     )
     check_case(case)
@@ -589,6 +648,13 @@ def check_case(case: WinningCase) -> None:
     for t in every:
         counts[t // 4] += 1
     assert max(counts) <= 4
+    assert counts[NORTH] + case.kita <= 4
+    if case.profile.players == 3:
+        assert not any(counts[k] for k in THREE_PLAYER_ABSENT)
+        assert not any(m.type == CHI for m in case.melds)
+        assert case.seat_wind < 3 and (case.discarder or 1) <= 2
+    else:
+        assert not case.kita
     assert case.win_tile in case.concealed
     n_kans = sum(1 for m in case.melds if m.type in KAN_TYPES)
     assert len(case.concealed) + 3 * len(case.melds) == 14
@@ -596,8 +662,9 @@ def check_case(case: WinningCase) -> None:
     closed = not case.is_open
     assert closed or not (case.riichi or case.double_riichi)
     assert not case.ippatsu or case.riichi or case.double_riichi
-    assert not case.rinshan or (case.tsumo and n_kans and not case.haitei and not case.ippatsu)
-    assert not case.chankan or (not case.tsumo and not case.houtei and counts[case.win_tile // 4] == 1)
+    assert not case.rinshan or (case.tsumo and (n_kans or case.kita) and not case.haitei and not case.ippatsu)
+    robbed = counts[case.win_tile // 4] + (case.kita if case.win_tile // 4 == NORTH else 0)
+    assert not case.chankan or (not case.tsumo and not case.houtei and robbed == 1)
     assert not case.haitei or case.tsumo
     assert not case.houtei or not case.tsumo
     assert (case.discarder is None) == case.tsumo
@@ -607,28 +674,31 @@ def check_case(case: WinningCase) -> None:
         assert not case.melds and not (case.riichi or case.double_riichi)
         assert case.tsumo == (not case.renhou)
         assert (case.seat_wind == 0) == case.tenhou
-    if not case.profile.red_fives:
-        assert not set(every) & set(RED_IDS)
+    red = case.profile.overrides["red_fives"] if case.profile.red_fives else [0, 0, 0]
+    assert all(red[i // 36] for i in set(every) & set(RED_IDS))
 
 
-def iter_cases(seed: int, profiles: Sequence[tuple[RuleProfile, float]] = ((STANDARD, 1.0),)) -> Iterator[WinningCase]:
+def iter_cases(seed: int, profiles: Sequence[tuple[RuleProfile, float]] = DEFAULT_MIX) -> Iterator[WinningCase]:
     """Endless deterministic stream of winning cases; each draws its rule profile by weight."""
     rng = random.Random(seed)
     names = [p for p, _ in profiles]
     weights = [w for _, w in profiles]
     while True:
         profile = rng.choices(names, weights)[0]
-        theme = rng.choices(_THEME_NAMES, _THEME_WEIGHTS)[0]
-        while True:  # redraw within the theme, so hard-to-fit themes keep their weight
+        weights3 = _THEME_WEIGHTS if profile.players == 4 else _THEME_WEIGHTS_3P
+        theme = rng.choices(_THEME_NAMES, weights3)[0]
+        for _ in range(10_000):  # redraw within the theme, so hard-to-fit themes keep their weight
             try:
                 yield _make_case(rng, profile, theme)
                 break
             except _Retry:
                 continue
+        else:
+            raise RuntimeError(f"theme {theme} never fits profile {profile.name}")
 
 
 def generate_cases(
-    seed: int, count: int, profiles: Sequence[tuple[RuleProfile, float]] = ((STANDARD, 1.0),)
+    seed: int, count: int, profiles: Sequence[tuple[RuleProfile, float]] = DEFAULT_MIX
 ) -> list[WinningCase]:
     """The first `count` cases of the stream for `seed`."""
     it = iter_cases(seed, profiles)
@@ -667,16 +737,13 @@ def rules_inputs(case: WinningCase) -> tuple[tuple[int, ...], tuple[Any, ...], A
         ura_indicators=case.ura_indicators,
         honba=case.honba,
         riichi_sticks=case.riichi_sticks,
+        kita=case.kita,
     )
     return case.concealed, melds, situation
 
 
 def rule_set(profile: RuleProfile) -> Any:
     """Our RuleSet for a profile: the preset with the profile's overrides."""
-    import dataclasses
-
     from rules.ruleset import preset
 
-    base = preset(profile.ruleset)
-    values = {k: (tuple(v) if isinstance(v, list) else v) for k, v in profile.overrides.items()}
-    return dataclasses.replace(base, **values)
+    return preset(profile.ruleset).with_overrides(profile.overrides)

@@ -4,6 +4,8 @@ The table and the rest of the GUI come in later versions; this is what `python m
 """
 
 import math
+import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -212,8 +214,14 @@ def _render_line(
 
 def run_window(size: tuple[int, int] = DEFAULT_SIZE, max_frames: int | None = None) -> int:
     """Run the resizable title window until Esc or close (or `max_frames`, for tests); return frames drawn."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("SDL_VIDEODRIVER") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):  # SDL would fall back to an invisible 'offscreen' window and leave the user staring at nothing
+        raise ScreenError("cannot open a window: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)")
     try:
         pygame.display.init()
+        if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+            raise pygame.error("SDL found no display, only its invisible 'offscreen' driver")
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(tile_sprite(33, 48, 64))

@@ -201,6 +201,8 @@ def score_hand(
     scored = [_finish(hand, reading) for reading in readings]
     with_yaku = [value for value in scored if value is not None]
     if not with_yaku:
+        if hand.rules.five_honba_two_han and situation.honba >= 5 and any(reading.yaku for reading in readings):
+            raise HandError("from 5 honba a win needs 2 han besides dora (five_honba_two_han)")
         raise HandError("no yaku")
     return max(with_yaku, key=_value_key)
 
@@ -723,3 +725,22 @@ def _dora(hand: _Hand) -> list[tuple[str, int]]:
 
 def _all_tiles(hand: _Hand) -> list[int]:
     return list(hand.concealed_tiles) + [tile for meld in hand.melds for tile in meld.tiles]
+
+
+def nagashi_mangan_value(
+    *, is_dealer: bool, rules: RuleSet, honba: int = 0, riichi_sticks: int = 0
+) -> HandValue:
+    """Nagashi mangan paid as a mangan tsumo (RULES.md §4.2); the flow decides if honba and sticks go too."""
+    if not rules.nagashi_mangan:
+        raise HandError("nagashi mangan is off in this rule set")
+    points, payments = hand_payments(2000, is_dealer=is_dealer, is_tsumo=True, honba=honba, rules=rules)
+    return HandValue(
+        han=5,
+        fu=0,
+        yakuman=0,
+        limit="mangan",
+        points=points,
+        payments=payments,
+        winner_gain=payments.total + 1000 * riichi_sticks,
+        yaku=(("nagashi_mangan", 5),),
+    )

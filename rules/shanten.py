@@ -48,53 +48,64 @@ class DiscardOption:
     total: int
 
 
-def _tallies(counts: bytes, yaochuu: Sequence[int]) -> int:
-    """Packed tile count, kinds held twice or more, kinds held, yaochuu kinds held, yaochuu kinds held twice+."""
-    pairs = len(counts) - counts.count(0) - counts.count(1)
-    kinds = len(counts) - counts.count(0)
-    yaochuu_kinds = sum(1 for index in yaochuu if counts[index])
-    yaochuu_pairs = sum(1 for index in yaochuu if counts[index] >= 2)
+def _suit_tallies(counts: bytes) -> int:
+    """Packed tallies of a number suit: tiles, kinds held twice or more, kinds held, 1s and 9s held (and twice)."""
+    zeros = counts.count(0)
+    kinds = 9 - zeros
+    pairs = kinds - counts.count(1)
+    low, high = counts[0], counts[8]
     return (
         (sum(counts) << _TILES_SHIFT)
         | (pairs << _PAIRS_SHIFT)
         | (kinds << _KINDS_SHIFT)
-        | (yaochuu_kinds << _YAOCHUU_SHIFT)
-        | (yaochuu_pairs << _YAOCHUU_PAIR_SHIFT)
+        | (((low > 0) + (high > 0)) << _YAOCHUU_SHIFT)
+        | (((low > 1) + (high > 1)) << _YAOCHUU_PAIR_SHIFT)
     )
 
 
-def _left_value(key: bytes) -> int:
-    value = _LEFT.get(key)
+def _suit_value(counts: bytes) -> int:
+    """A number suit's value for the right-hand slot (p), filling the left-hand (m, s) cache as well."""
+    value = _RIGHT.get(counts)
     if value is None:
-        value = ((suit_state(key) * ID_LIMIT) << FIELD_BITS) | _tallies(key, (0, 8))
-        _LEFT[key] = value
+        state = suit_state(counts)
+        tallies = _suit_tallies(counts)
+        value = (state << FIELD_BITS) | tallies
+        _RIGHT[counts] = value
+        _LEFT[counts] = ((state * ID_LIMIT) << FIELD_BITS) | tallies
     return value
 
 
-def _left_three_player_value(key: bytes) -> int:
-    value = _LEFT_THREE_PLAYER.get(key)
+def _left_value(counts: bytes, three_player: bool) -> int:
+    if three_player:
+        value = _LEFT_THREE_PLAYER.get(counts)
+        if value is None:
+            if any(counts[1:8]):
+                raise ValueError("2m-8m are not used with three players")
+            # Without 2m-8m, 1m and 9m never join a sequence: they are read like honors.
+            state = honor_state(counts[0:1] + counts[8:9])
+            value = ((state * ID_LIMIT) << FIELD_BITS) | _suit_tallies(counts)
+            _LEFT_THREE_PLAYER[counts] = value
+        return value
+    _suit_value(counts)
+    return _LEFT[counts]
+
+
+def _honor_value(counts: bytes) -> int:
+    value = _HONORS.get(counts)
     if value is None:
-        if any(key[1:8]):
-            raise ValueError("2m-8m are not used with three players")
-        # Without 2m-8m, 1m and 9m never join a sequence: they are read like honors.
-        value = ((honor_state(key[0:1] + key[8:9]) * ID_LIMIT) << FIELD_BITS) | _tallies(key, (0, 8))
-        _LEFT_THREE_PLAYER[key] = value
-    return value
-
-
-def _right_value(key: bytes) -> int:
-    value = _RIGHT.get(key)
-    if value is None:
-        value = (suit_state(key) << FIELD_BITS) | _tallies(key, (0, 8))
-        _RIGHT[key] = value
-    return value
-
-
-def _honor_value(key: bytes) -> int:
-    value = _HONORS.get(key)
-    if value is None:
-        value = (honor_state(key) << FIELD_BITS) | _tallies(key, range(7))
-        _HONORS[key] = value
+        zeros = counts.count(0)
+        kinds = 7 - zeros
+        pairs = kinds - counts.count(1)
+        # every honor is a yaochuu kind
+        tallies = (
+            (sum(counts) << _TILES_SHIFT)
+            | (pairs << _PAIRS_SHIFT)
+            | (kinds << _KINDS_SHIFT)
+            | (kinds << _YAOCHUU_SHIFT)
+            | (pairs << _YAOCHUU_PAIR_SHIFT)
+        )
+        value = (honor_state(counts) << FIELD_BITS) | tallies
+        _HONORS[counts] = value
     return value
 
 
@@ -102,24 +113,26 @@ def _total_key(hand: bytes, three_player: bool) -> int:
     """Whole-hand state id << FIELD_BITS | tallies, filling every cache on the way (the slow path)."""
     if len(hand) != KIND_COUNT:
         raise ValueError(f"a hand needs 34 counts, got {len(hand)}")
-    left_m = _left_three_player_value(hand[0:9]) if three_player else _left_value(hand[0:9])
-    first = left_m + _right_value(hand[9:18])
-    second = _left_value(hand[18:27]) + _honor_value(hand[27:34])
-    half_left = _PAIR_LEFT.get(first >> FIELD_BITS)
+    first = _left_value(hand[0:9], three_player) + _suit_value(hand[9:18])
+    second = _left_value(hand[18:27], False) + _honor_value(hand[27:34])
+    tallies = (first + second) & FIELD_MASK
+    if (tallies >> _TILES_SHIFT) & 0xFF > suit_table.MAX_TILES:
+        raise ValueError(f"a hand holds at most 14 tiles, got {list(hand)}")
+    ids = first >> FIELD_BITS
+    half_left = _PAIR_LEFT.get(ids)
     if half_left is None:
-        ids = first >> FIELD_BITS
         half_left = combine(ids // ID_LIMIT, ids % ID_LIMIT) * ID_LIMIT
         _PAIR_LEFT[ids] = half_left
-    half_right = _PAIR_RIGHT.get(second >> FIELD_BITS)
+    ids = second >> FIELD_BITS
+    half_right = _PAIR_RIGHT.get(ids)
     if half_right is None:
-        ids = second >> FIELD_BITS
         half_right = combine(ids // ID_LIMIT, ids % ID_LIMIT)
         _PAIR_RIGHT[ids] = half_right
     total = _TOTAL.get(half_left + half_right)
     if total is None:
         total = combine(half_left // ID_LIMIT, half_right) << FIELD_BITS
         _TOTAL[half_left + half_right] = total
-    return total + ((first + second) & FIELD_MASK)
+    return total + tallies
 
 
 def _melds_and_tiles(key: int) -> tuple[int, int]:

@@ -98,25 +98,32 @@ def _require(overrides: dict[str, Any], name: str, value: object) -> None:
 def optional_rules(profile: RuleProfile) -> OptionalRules:
     """mahjong's OptionalRules equal to the profile's options; raises UnsupportedRule when it cannot match."""
     o = profile.overrides
-    _require(o, "players", 4)
+    three = o["players"] == 3
     _require(o, "double_wind_pair_fu", 4)  # fu.py: DOUBLE_VALUED_PAIR is always 4
     _require(o, "yakuman_stacking", True)  # hand.py sums every yakuman found
     _require(o, "ryuuiisou_requires_hatsu", False)
     _require(o, "ura_dora", True)
     _require(o, "kan_ura", True)  # every ura indicator passed is counted
-    _require(o, "honba_ron", 300)
+    # scores.py: a ron pays 300 per honba (200 with three players), a tsumo 100 per payer
+    _require(o, "honba_ron", 200 if three else 300)
     _require(o, "honba_tsumo_each", 100)
+    if three:
+        _require(o, "sanma_tsumo", "loss")  # scores.py: the absent fourth player's share is simply not paid
+        _require(o, "kita_dora", True)
     red = list(o["red_fives"])
-    if red not in ([1, 1, 1], [0, 0, 0]):
-        raise UnsupportedRule(f"red_fives={red}")
-    if o["renhou"] not in ("off", "yakuman"):
-        # mahjong's non-yakuman renhou is a 5-han yaku that stacks with others and dora
-        raise UnsupportedRule(f"renhou={o['renhou']!r}")
+    if red not in ([1, 1, 1], [0, 0, 0]) and not (three and red == [0, 1, 1]):
+        raise UnsupportedRule(f"red_fives={red}")  # AKA_DORAS is one fixed red five per suit
+    if o["pinfu_tsumo"] and not o["open_pinfu_ron_30_fu"]:
+        # fu.py then gives an open tsumo with no other fu 20 fu, dropping the tsumo 2 fu (RULES.md §5.2)
+        raise UnsupportedRule("pinfu_tsumo with open_pinfu_ron_30_fu off")
+    if o["renhou"] == "baiman":
+        # mahjong's non-yakuman renhou is a 5-han yaku (stacking with other yaku and dora), never 8
+        raise UnsupportedRule("renhou='baiman'")
     if o["max_yakuman"] not in (0, 6):
         raise UnsupportedRule(f"max_yakuman={o['max_yakuman']}")
     return OptionalRules(
         has_open_tanyao=bool(o["kuitan"]),
-        has_aka_dora=red == [1, 1, 1],
+        has_aka_dora=any(red),
         has_double_yakuman=bool(o["double_yakuman"]),
         kazoe_limit=HandConstants.KAZOE_LIMITED if o["kazoe_yakuman"] else HandConstants.KAZOE_SANBAIMAN,
         kiriage=bool(o["kiriage_mangan"]),
@@ -124,6 +131,7 @@ def optional_rules(profile: RuleProfile) -> OptionalRules:
         fu_for_pinfu_tsumo=not o["pinfu_tsumo"],
         renhou_as_yakuman=o["renhou"] == "yakuman",
         limit_to_sextuple_yakuman=o["max_yakuman"] == 6,
+        is_three_player=three,
     )
 
 
@@ -175,6 +183,7 @@ def mahjong_inputs(case: WinningCase, options: OptionalRules | None = None) -> M
         round_wind=27 + case.round_wind,
         kyoutaku_number=case.riichi_sticks,
         tsumi_number=case.honba,
+        num_nuki_dora=case.kita,
         options=options if options is not None else optional_rules(case.profile),
     )
     return MahjongInputs(
@@ -209,7 +218,14 @@ def to_output(case: WinningCase, resp: HandResponse) -> dict[str, Any]:
     yaku = []
     for y in resp.yaku:
         han = y.han_open if is_open and y.han_open else y.han_closed
-        yaku.append([YAKU_IDS[type(y).__name__], han])
+        name = YAKU_IDS[type(y).__name__]
+        if name == "dora" and case.kita:
+            # hand.py counts each kita as one more dora; we list kita on its own
+            han -= case.kita
+            yaku.append(["kita", case.kita])
+            if not han:
+                continue
+        yaku.append([name, han])
     has_yakuman = any(y.is_yakuman for y in resp.yaku)
     level = str(cost["yaku_level"])
     limit = LIMITS["yakuman" if level.endswith("x yakuman") else level]
@@ -221,14 +237,15 @@ def to_output(case: WinningCase, resp: HandResponse) -> dict[str, Any]:
         limit = "mangan"
     main, additional = cost["main"], cost["additional"]
     dealer = case.seat_wind == 0
+    others = case.profile.players - 1
     if not case.tsumo:
         points = main
         payments = {"ron": main + cost["main_bonus"]}
     elif dealer:
-        points = 3 * main
+        points = others * main
         payments = {"non_dealer": main + cost["main_bonus"]}
     else:
-        points = main + 2 * additional
+        points = main + (others - 1) * additional
         payments = {"dealer": main + cost["main_bonus"], "non_dealer": additional + cost["additional_bonus"]}
     return {
         "han": resp.han,

@@ -1,4 +1,4 @@
-"""One test per fu rule of RULES.md §5, and the worked examples of §5.4; every total is worked out in the comment."""
+"""One test per fu rule of RULES.md §5 and the worked examples of §5.4; each total is worked out beside it."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def fu_of(request: dict[str, Any]) -> int:
 CASES: list[tuple[str, dict[str, Any], int]] = [
     # §5.4 [000] example 2: 20 + closed ron 10 + 2p triplet completed by ron = open simple 2 -> 32 -> 40.
     ("000_ex2", {"hand": "22p55p123m456m789s2p", "win_tile": "2p", "from": 1, "riichi": True}, 40),
-    # §5.4 [000] example 3: 20 + tsumo 2 + kanchan 2 + 3p concealed 4 + hatsu open kan 16 + 7m closed kan 16 = 60.
+    # §5.4 [000] example 3: 20 + tsumo 2 + kanchan 2 + 3p concealed 4 + hatsu open kan 16 + 7m closed kan 16.
     (
         "000_ex3",
         {
@@ -44,7 +44,7 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
         },
         30,
     ),
-    # §5.4 [001] example (seat North): penchan 2 + North pair 2 + East open triplet 4 + 7m closed kan 16 -> 44 -> 50.
+    # §5.4 [001] (seat North): penchan 2 + North pair 2 + East open triplet 4 + 7m closed kan 16 -> 50.
     (
         "001_example",
         {
@@ -56,7 +56,7 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
         },
         50,
     ),
-    # §5.4 [002] example: 8p pair 0, 6s concealed by tsumo 4, 9p open kan 16, 4m open kan 8, hatsu ankan 32, tsumo 2.
+    # §5.4 [002]: 8p pair 0, 6s concealed (tsumo) 4, 9p open kan 16, 4m open kan 8, hatsu ankan 32, tsumo 2.
     (
         "002_example",
         {

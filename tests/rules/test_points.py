@@ -1,4 +1,4 @@
-"""Points and payments against the score tables of RULES.md §6.4 ([001]), read from the shared spec at test time."""
+"""Points and payments against RULES.md §6.4's [001] score tables, read from the shared spec at test time."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""One test per yaku and yakuman (RULES.md §4), with the seed examples of §4.4; expectations worked out by hand.
+"""One test per yaku and yakuman (RULES.md §4) with the seed examples of §4.4, each worked out by hand.
 
-Hands go through the JSON request form of the ``score`` command; seat South in an East round unless a case says
-otherwise, so winds do not add yaku by accident.
+Hands go through the JSON request form of the ``score`` command; seat South in an East round unless a case
+says otherwise, so winds do not add yaku by accident.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def score(hand: str, win: str, *melds: tuple[str, str, int | None], **fields: An
 
 def yaku_of(result: dict[str, Any]) -> dict[str, int]:
     assert "error" not in result, result
-    return dict((name, han) for name, han in result["yaku"])
+    return dict(result["yaku"])
 
 
 # (name, hand, win tile, melds, fields, expected yaku, fu)

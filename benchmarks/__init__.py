@@ -1,0 +1,1 @@
+"""Benchmarks run by ``python -m benchmarks``: each module's ``run()`` returns name -> value figures."""
