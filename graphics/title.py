@@ -151,31 +151,45 @@ def felt_background(width: int, height: int) -> pygame.Surface:
 
 
 class TitleScreen:
-    """Draws the title screen onto any surface; caches everything that depends only on the window size."""
+    """Draws the title screen onto a surface, redrawing only what moved since the previous frame."""
 
     def __init__(self) -> None:
         self._size = (0, 0)
         self._layout = title_layout(*DEFAULT_SIZE)
-        self._background = pygame.Surface((1, 1))
-        self._texts: list[tuple[pygame.Surface, pygame.Surface, tuple[int, int]]] = []
+        self._static = pygame.Surface((1, 1))  # felt and text: everything that does not move
         self._tiles: list[pygame.Surface] = []
+        self._row = pygame.Rect(0, 0, 0, 0)  # the area the rising tiles can touch
+        self._lifts: list[int] | None = (
+            None  # tile lifts on screen now; None = the screen needs a full redraw
+        )
 
-    def draw(self, surface: pygame.Surface, time_s: float) -> None:
-        """Draw the frame at `time_s` seconds after the screen opened."""
+    def invalidate(self) -> None:
+        """Make the next draw repaint everything (the window was exposed or its surface replaced)."""
+        self._lifts = None
+
+    def draw(self, surface: pygame.Surface, time_s: float) -> list[pygame.Rect]:
+        """Draw the frame at `time_s` seconds after opening; return the areas that changed."""
         if surface.get_size() != self._size:
             self._rebuild(surface.get_size())
-        surface.blit(self._background, (0, 0))
-        for image, shadow, position in self._texts:
-            surface.blit(shadow, (position[0] + 2, position[1] + 3))
-            surface.blit(image, position)
-        for index, (box, sprite) in enumerate(zip(self._layout.tiles, self._tiles, strict=True)):
-            lift = round(tile_lift(time_s, index) * box.h)
+        lifts = [round(tile_lift(time_s, index) * box.h) for index, box in enumerate(self._layout.tiles)]
+        if lifts == self._lifts:
+            return []
+        full = self._lifts is None
+        dirty = surface.get_rect() if full else self._row
+        surface.blit(self._static, dirty, dirty)
+        for box, sprite, lift in zip(self._layout.tiles, self._tiles, lifts, strict=True):
             surface.blit(sprite, (box.x, box.y - lift))
+        self._lifts = lifts
+        return [dirty]
 
     def _rebuild(self, size: tuple[int, int]) -> None:
         self._size = size
+        self._lifts = None
         layout = self._layout = title_layout(*size)
-        self._background = felt_background(*size)
+        first, last = layout.tiles[0], layout.tiles[-1]
+        rise = math.ceil(MAX_LIFT * first.h) + 1
+        self._row = pygame.Rect(first.x, first.y - rise, last.right - first.x, first.h + rise)
+        self._static = felt_background(*size)
         lines = [
             (TITLE, layout.title, TITLE_INK, True),
             (SUBTITLE, layout.subtitle, TEXT_INK, False),
@@ -184,7 +198,10 @@ class TitleScreen:
             (NOTICE[2], layout.notice[2], DIM_INK, False),
             (FOOTER, layout.footer, DIM_INK, False),
         ]
-        self._texts = [_render_line(text, box, ink, serif) for text, box, ink, serif in lines]
+        for text, box, ink, serif in lines:
+            image, shadow, position = _render_line(text, box, ink, serif)
+            self._static.blit(shadow, (position[0] + 2, position[1] + 3))
+            self._static.blit(image, position)
         self._tiles = [
             tile_sprite(kind, box.w, box.h, red)
             for (kind, red), box in zip(TITLE_TILES, layout.tiles, strict=True)
@@ -239,8 +256,13 @@ def run_window(size: tuple[int, int] = DEFAULT_SIZE, max_frames: int | None = No
                     event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                 ):
                     return frames
-            title.draw(pygame.display.get_surface() or screen, time_s)  # resizing replaces the surface
-            pygame.display.flip()
+                if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED):
+                    title.invalidate()
+            dirty = title.draw(
+                pygame.display.get_surface() or screen, time_s
+            )  # resizing replaces the surface
+            if dirty:
+                pygame.display.update(dirty)
             time_s += clock.tick(FPS) / 1000
             frames += 1
         return frames
