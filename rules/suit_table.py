@@ -73,6 +73,7 @@ _STATE_IDS: dict[tuple[int, int], int] = {}
 _EVALUATED: list[tuple[int, ...]] = []
 _COMBINED: dict[int, int] = {}
 _BLOCK_CACHE: dict[bytes, int] = {}
+_SUIT_CACHE: dict[bytes, int] = {}
 
 
 def _profile(index: int, heads: tuple[int, ...], impossible: int) -> list[int]:
@@ -267,10 +268,16 @@ def _suit_blocks(counts: bytes) -> int:
 
 
 def suit_state(counts: bytes) -> int:
-    """State id of one number suit from its 9 counts."""
+    """State id of one number suit from its 9 counts (cached by the counts with empty ends stripped)."""
+    stripped = counts.strip(b"\x00")
+    found = _SUIT_CACHE.get(stripped)
+    if found is not None:
+        return found
     if len(counts) != 9 or max(counts) > 4 or sum(counts) > MAX_TILES:
         raise ValueError(f"impossible counts for one suit: {list(counts)}")
-    return _suit_blocks(counts)
+    found = _suit_blocks(stripped)
+    _SUIT_CACHE[stripped] = found
+    return found
 
 
 def honor_state(counts: bytes) -> int:
