@@ -117,6 +117,8 @@ def main(argv: list[str]) -> int:
     if command == "bench":
         return run([python, "-m", "benchmarks", *args])
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    # one hash seed for every xdist worker, so parametrizations built from sets collect in the same order
+    env.setdefault("PYTHONHASHSEED", "0")
     workers = [] if has_worker_option(args) else ["-n", "auto"]
     status = run([python, "-m", "pytest", *workers, *args], env=env)
     if status == 5:

@@ -4,10 +4,12 @@ pygame is imported only inside the commands that need it, so `score` runs withou
 """
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -48,23 +50,30 @@ def score_help() -> str:
 
 def run_score(input_path: str | None) -> int:
     """Run the hand calculator on a file or standard input, writing to standard output."""
+    # JSON Lines are UTF-8 whatever the console's locale (e.g. cp1252 on Windows)
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8")
     if input_path is None:
-        import game.calculator  # lazy: the calculator does not need the GUI stack
-
-        return game.calculator.run(sys.stdin, sys.stdout)
+        return score_stream(sys.stdin, "standard input")
     try:
-        stream = open(input_path, encoding="utf-8")  # noqa: SIM115 - closed by the with below
+        source = open(input_path, encoding="utf-8")  # noqa: SIM115 - closed by the with below
     except OSError as exc:
         print(f"error: cannot read input file {input_path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    import game.calculator
+    with source:
+        return score_stream(source, f"input file {input_path}")
 
-    with stream:
-        try:
-            return game.calculator.run(stream, sys.stdout)
-        except UnicodeDecodeError:
-            print(f"error: input file {input_path} is not UTF-8 text", file=sys.stderr)
-            return 2
+
+def score_stream(source: TextIO, name: str) -> int:
+    """Answer every request line of `source` on standard output; `name` says where bad text came from."""
+    import game.calculator  # lazy: the calculator does not need the GUI stack
+
+    try:
+        return game.calculator.run(source, sys.stdout)
+    except UnicodeDecodeError:
+        print(f"error: {name} is not UTF-8 text", file=sys.stderr)
+        return 2
 
 
 def run_play(size: tuple[int, int]) -> int:
@@ -105,8 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # the reader went away (e.g. `| head`); silence the second error Python would print at exit
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        # the reader went away (e.g. `| head`): point stdout at devnull so the flush at exit cannot fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
 
 

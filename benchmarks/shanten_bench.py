@@ -1,15 +1,19 @@
 """Shanten speed against mahjong 2.1.0's ``Shanten.calculate_shanten`` on the same random hands.
 
-Hands are 13 and 14 tiles dealt from a seeded shuffle of the 136-tile wall. Our caches hold per-group states only
-and are warmed on a different seeded sample (given to both sides) before the timed hands are seen; the two sides
-are timed in alternating chunks so load from other processes falls on both. The cold figure comes from a fresh
-process whose caches are empty when it first sees the timed hands.
+Hands are 13 and 14 tiles dealt from a seeded shuffle of the 136-tile wall, given to both sides as 34-count
+lists. Each round runs in a fresh process: our caches (per-group states only) start empty, are warmed on a
+seeded sample different from the timed one (the same warm-up is given to both sides), then both sides time one
+pass over the timed hands, on alternating halves, with the garbage collector off as timeit does. A cold round
+skips the warm-up, so our caches first see hands during the timed pass. Figures are medians over the rounds,
+which keeps a burst of load from other processes from deciding the result.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -17,11 +21,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TIMED_SEED = 20_260_001
-WARMUP_SEED = 20_260_002
+SEED = 20_260_000
 HANDS = 20_000
 WARMUP_HANDS = 20_000
-CHUNK = 250
+ROUNDS = 5
+COLD_ROUNDS = 3
 
 Counter = Callable[[Sequence[int]], int]
 
@@ -41,24 +45,16 @@ def deal_hands(seed: int, count: int) -> list[list[int]]:
 
 
 def _time_pass(function: Counter, hands: Sequence[Sequence[int]]) -> float:
-    start = time.perf_counter()
-    for counts in hands:
-        function(counts)
-    return time.perf_counter() - start
-
-
-def _time_interleaved(ours: Counter, theirs: Counter, hands: Sequence[Sequence[int]]) -> tuple[float, float]:
-    """Seconds spent by each side over all hands, one pass each, alternating chunks and who goes first."""
-    ours_s = theirs_s = 0.0
-    for chunk_index, start in enumerate(range(0, len(hands), CHUNK)):
-        chunk = hands[start : start + CHUNK]
-        if chunk_index % 2:
-            theirs_s += _time_pass(theirs, chunk)
-            ours_s += _time_pass(ours, chunk)
-        else:
-            ours_s += _time_pass(ours, chunk)
-            theirs_s += _time_pass(theirs, chunk)
-    return ours_s, theirs_s
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        for counts in hands:
+            function(counts)
+        return time.perf_counter() - start
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _mahjong_shanten() -> Counter:
@@ -67,19 +63,41 @@ def _mahjong_shanten() -> Counter:
     return Shanten.calculate_shanten
 
 
-def cold() -> dict[str, float]:
-    """Seconds for both sides over the timed hands in this process, ours with empty caches (import excluded)."""
+def measure_round(round_index: int, cold: bool) -> dict[str, float]:
+    """One round in this process: seconds per side over the timed hands (ours on first sight of them)."""
     import_start = time.perf_counter()
-    from rules.shanten import shanten
+    from rules.shanten import cache_sizes, shanten
 
     import_s = time.perf_counter() - import_start
-    hands = deal_hands(TIMED_SEED, HANDS)
-    ours_s, theirs_s = _time_interleaved(shanten, _mahjong_shanten(), hands)
-    return {"ours_s": ours_s, "theirs_s": theirs_s, "import_s": import_s}
+    theirs = _mahjong_shanten()
+    timed_seed = SEED + 2 * round_index
+    if not cold:
+        for counts in deal_hands(timed_seed + 1, WARMUP_HANDS):
+            shanten(counts)
+            theirs(counts)
+    hands = deal_hands(timed_seed, HANDS)
+    half = len(hands) // 2
+    before = cache_sizes()["suit_keys"]
+    ours_s = _time_pass(shanten, hands[:half])
+    theirs_s = _time_pass(theirs, hands[:half])
+    theirs_s += _time_pass(theirs, hands[half:])
+    ours_s += _time_pass(shanten, hands[half:])
+    new_suit_keys = cache_sizes()["suit_keys"] - before
+    mismatches = sum(1 for counts in hands if shanten(counts) != theirs(counts))
+    return {
+        "ours_s": ours_s,
+        "theirs_s": theirs_s,
+        "import_s": import_s,
+        "new_suit_keys": new_suit_keys,
+        "mismatches": mismatches,
+    }
 
 
-def _cold_in_subprocess() -> dict[str, float]:
-    code = "import json, benchmarks.shanten_bench as b; print(json.dumps(b.cold()))"
+def _round_in_subprocess(round_index: int, cold: bool) -> dict[str, float]:
+    code = (
+        "import json, benchmarks.shanten_bench as b; "
+        f"print(json.dumps(b.measure_round({round_index}, {cold})))"
+    )
     output = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout
@@ -90,30 +108,31 @@ def _cold_in_subprocess() -> dict[str, float]:
 def run() -> dict[str, object]:
     """Warm-cache and cold speedups of `rules.shanten.shanten` over mahjong's, with per-hand times."""
     try:
-        theirs = _mahjong_shanten()
+        _mahjong_shanten()
     except ModuleNotFoundError:
         print("# note: mahjong is not installed, shanten benchmark skipped", file=sys.stderr)
         return {}
-    from rules.shanten import cache_sizes, shanten
+    warm = [_round_in_subprocess(index, cold=False) for index in range(ROUNDS)]
+    cold = [_round_in_subprocess(ROUNDS + index, cold=True) for index in range(COLD_ROUNDS)]
 
-    for counts in deal_hands(WARMUP_SEED, WARMUP_HANDS):
-        shanten(counts)
-        theirs(counts)
-    hands = deal_hands(TIMED_SEED, HANDS)
-    before = cache_sizes()
-    ours_s, theirs_s = _time_interleaved(shanten, theirs, hands)
-    after = cache_sizes()
-    mismatches = sum(1 for counts in hands if shanten(counts) != theirs(counts))
-    cold_run = _cold_in_subprocess()
+    def per_hand_us(rounds: list[dict[str, float]], side: str) -> float:
+        return round(statistics.median(entry[side] for entry in rounds) / HANDS * 1e6, 3)
+
+    def speedup(rounds: list[dict[str, float]]) -> float:
+        return round(statistics.median(entry["theirs_s"] / entry["ours_s"] for entry in rounds), 2)
+
     return {
-        "shanten_hands": len(hands),
+        "shanten_hands": HANDS,
         "shanten_warmup_hands": WARMUP_HANDS,
-        "shanten_us": round(ours_s / len(hands) * 1e6, 3),
-        "mahjong_shanten_us": round(theirs_s / len(hands) * 1e6, 3),
-        "shanten_speedup": round(theirs_s / ours_s, 2),
-        "shanten_new_suit_keys_timed": after["suit_keys"] - before["suit_keys"],
-        "shanten_cold_us": round(cold_run["ours_s"] / len(hands) * 1e6, 3),
-        "shanten_speedup_cold": round(cold_run["theirs_s"] / cold_run["ours_s"], 2),
-        "shanten_import_ms": round(cold_run["import_s"] * 1e3, 1),
-        "shanten_mahjong_mismatches": mismatches,
+        "shanten_rounds": ROUNDS,
+        "shanten_us": per_hand_us(warm, "ours_s"),
+        "mahjong_shanten_us": per_hand_us(warm, "theirs_s"),
+        "shanten_speedup": speedup(warm),
+        "shanten_speedup_min": round(min(entry["theirs_s"] / entry["ours_s"] for entry in warm), 2),
+        "shanten_new_suit_keys_timed": int(statistics.median(entry["new_suit_keys"] for entry in warm)),
+        "shanten_cold_us": per_hand_us(cold, "ours_s"),
+        "mahjong_shanten_cold_us": per_hand_us(cold, "theirs_s"),
+        "shanten_speedup_cold": speedup(cold),
+        "shanten_import_ms": round(statistics.median(entry["import_s"] for entry in warm) * 1e3, 1),
+        "shanten_mahjong_mismatches": int(sum(entry["mismatches"] for entry in warm + cold)),
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 WIND_LETTERS = "ESWN"
@@ -43,6 +43,23 @@ class RuleProfile:
         return int(self.overrides["players"])
 
 
+# RuleSet's local yaku switches (RULES.md §4.5); all off unless a profile turns one on
+LOCAL_YAKU = (
+    "tuibudao",
+    "sanshoku_sansetsukou",
+    "sanshoku_tsuukan",
+    "uumensai",
+    "sanpuukou",
+    "isshoku_sanbukou",
+    "renkaihou",
+    "isshoku_sanjun",
+    "sanrenkou",
+    "uupin_kaihou",
+    "iipin_moyue",
+    "daisharin",
+    "daichisei",
+)
+
 # every option that changes scoring is pinned explicitly, so preset defaults cannot drift under the test
 STANDARD = RuleProfile(
     name="standard",
@@ -65,32 +82,30 @@ STANDARD = RuleProfile(
         "honba_ron": 300,
         "honba_tsumo_each": 100,
         "max_yakuman": 0,
+        "ippatsu": True,
+        "haitei_houtei_merged": False,
+        "five_honba_two_han": False,
+        "paarenchan": False,
+        **dict.fromkeys(LOCAL_YAKU, False),
     },
     red_fives=True,
     renhou=False,
 )
 
+# the opposite choice for every scoring option mahjong can also switch
 VARIANT = RuleProfile(
     name="variant",
     ruleset="standard",
     overrides={
-        "players": 4,
+        **STANDARD.overrides,
         "red_fives": [0, 0, 0],
         "kuitan": False,
         "pinfu_tsumo": False,
-        "double_wind_pair_fu": 4,
         "open_pinfu_ron_30_fu": False,
         "kiriage_mangan": True,
         "kazoe_yakuman": False,
-        "yakuman_stacking": True,
         "double_yakuman": False,
         "renhou": "yakuman",
-        "ryuuiisou_requires_hatsu": False,
-        "ura_dora": True,
-        "kan_ura": True,
-        "honba_ron": 300,
-        "honba_tsumo_each": 100,
-        "max_yakuman": 0,
     },
     red_fives=False,
     renhou=True,
@@ -129,14 +144,35 @@ SANMA = RuleProfile(
     renhou=False,
 )
 
-PROFILES = {p.name: p for p in (STANDARD, VARIANT, VARIANT_B, SANMA)}
-DEFAULT_MIX: tuple[tuple[RuleProfile, float], ...] = ((STANDARD, 0.55), (VARIANT, 0.2), (VARIANT_B, 0.15), (SANMA, 0.1))
+# the two local yakuman mahjong also knows: daisharin in every suit (single), daichisei (double, as ours)
+LOCALS = RuleProfile(
+    name="locals",
+    ruleset="kobalab",
+    overrides={
+        **STANDARD.overrides,
+        "daisharin": True,
+        "daisharin_all_suits": True,
+        "daisharin_double": False,
+        "daichisei": True,
+    },
+    red_fives=True,
+    renhou=False,
+)
+
+PROFILES = {p.name: p for p in (STANDARD, VARIANT, VARIANT_B, SANMA, LOCALS)}
+DEFAULT_MIX: tuple[tuple[RuleProfile, float], ...] = (
+    (STANDARD, 0.5),
+    (VARIANT, 0.18),
+    (VARIANT_B, 0.12),
+    (SANMA, 0.1),
+    (LOCALS, 0.1),
+)
 THREE_PLAYER_ABSENT = tuple(range(1, 8))
 
 
 @dataclass(frozen=True)
 class MeldSpec:
-    """One declared meld: JSON meld type, 136-ids, the called tile and its source (1 right, 2 opposite, 3 left)."""
+    """A declared meld: JSON meld type, 136-ids, the called tile, its source (1 right, 2 across, 3 left)."""
 
     type: str
     tiles: tuple[int, ...]
@@ -177,7 +213,6 @@ class WinningCase:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
-    flags: tuple[str, ...] = field(default=())
 
     @property
     def is_open(self) -> bool:
@@ -242,7 +277,9 @@ def _local_format(ids: Sequence[int]) -> str:
     out = []
     for suit, letter in enumerate("mpsz"):
         digits = [
-            "0" if i in RED_IDS else str(i // 4 % 9 + 1) for i in sorted(ids, key=lambda x: (x // 4, x)) if i // 36 == suit
+            "0" if i in RED_IDS else str(i // 4 % 9 + 1)
+            for i in sorted(ids, key=lambda x: (x // 4, x))
+            if i // 36 == suit
         ]
         if digits:
             out.append("".join(digits) + letter)
@@ -264,7 +301,7 @@ format_ids = _pick_formatter()
 # shapes: a regular hand is a list of groups ("seq", first kind) / ("trip", kind) plus a pair kind
 
 
-class _Retry(Exception):
+class _RetryError(Exception):
     """The random choice broke a constraint; the caller draws again."""
 
 
@@ -275,14 +312,20 @@ def _seq_starts(ranks: Sequence[int] = range(7), suits: Sequence[int] = (0, 1, 2
     return [s * 9 + r for s in suits for r in ranks]
 
 
-def _random_group(rng: random.Random, trip_kinds: Sequence[int], seq_starts: Sequence[int], p_seq: float) -> Group:
+def _random_group(
+    rng: random.Random, trip_kinds: Sequence[int], seq_starts: Sequence[int], p_seq: float
+) -> Group:
     if seq_starts and (not trip_kinds or rng.random() < p_seq):
         return ("seq", rng.choice(seq_starts))
     return ("trip", rng.choice(trip_kinds))
 
 
 def _fill(
-    rng: random.Random, groups: list[Group], trip_kinds: Sequence[int], seq_starts: Sequence[int], p_seq: float
+    rng: random.Random,
+    groups: list[Group],
+    trip_kinds: Sequence[int],
+    seq_starts: Sequence[int],
+    p_seq: float,
 ) -> list[Group]:
     while len(groups) < 4:
         groups.append(_random_group(rng, trip_kinds, seq_starts, p_seq))
@@ -325,8 +368,8 @@ def _theme_groups(rng: random.Random, theme: str) -> tuple[list[Group], int]:
         return groups, rng.choice(kinds)
     if theme in _TRIPLET_THEMES:
         # four distinct triplet kinds and a pair kind, so the shape always fits in 4 copies
-        kinds = rng.sample(_TRIPLET_THEMES[theme], 5)
-        return [("trip", k) for k in kinds[:4]], kinds[4]
+        picked = rng.sample(_TRIPLET_THEMES[theme], 5)
+        return [("trip", k) for k in picked[:4]], picked[4]
     if theme == "sanshoku":
         r = rng.randrange(7)
         return _fill(rng, [("seq", r), ("seq", 9 + r), ("seq", 18 + r)], ALL_KINDS, ALL_SEQ, 0.6), rng.choice(
@@ -346,7 +389,9 @@ def _theme_groups(rng: random.Random, theme: str) -> tuple[list[Group], int]:
         return _fill(rng, [("seq", s), ("seq", s)], ALL_KINDS, ALL_SEQ, 0.7), rng.choice(ALL_KINDS)
     if theme == "ryanpeikou":
         s, t = rng.choice(ALL_SEQ), rng.choice(ALL_SEQ)
-        return _fill(rng, [("seq", s), ("seq", s), ("seq", t), ("seq", t)], (), ALL_SEQ, 1.0), rng.choice(ALL_KINDS)
+        return _fill(rng, [("seq", s), ("seq", s), ("seq", t), ("seq", t)], (), ALL_SEQ, 1.0), rng.choice(
+            ALL_KINDS
+        )
     if theme == "yakuhai":
         return _fill(rng, [("trip", rng.choice(HONORS))], ALL_KINDS, ALL_SEQ, 0.6), rng.choice(ALL_KINDS)
     if theme == "dragons":
@@ -363,8 +408,8 @@ def _theme_groups(rng: random.Random, theme: str) -> tuple[list[Group], int]:
         return _fill(rng, [("trip", k) for k in w[:3]], ALL_KINDS, ALL_SEQ, 0.5), w[3]
     if theme == "green":
         n_seq = rng.choices((0, 1, 2), (40, 40, 20))[0]
-        kinds = rng.sample((20, 23, 25, HATSU) if n_seq == 2 else GREEN, 5 - n_seq)
-        return [("seq", 19)] * n_seq + [("trip", k) for k in kinds[1:]], kinds[0]
+        greens = rng.sample((20, 23, 25, HATSU) if n_seq == 2 else GREEN, 5 - n_seq)
+        return [("seq", 19)] * n_seq + [("trip", k) for k in greens[1:]], greens[0]
     raise ValueError(theme)
 
 
@@ -393,6 +438,7 @@ THEMES: tuple[tuple[str, float, bool], ...] = (
     ("suuankou", 1.0, True),
     ("kans", 2.0, False),
     ("chuuren", 0.7, True),
+    ("daisharin", 0.8, True),
     ("chiitoitsu", 6.0, True),
     ("kokushi", 0.8, True),
 )
@@ -421,7 +467,7 @@ class _Pool:
 
     def take(self, kind: int, n: int = 1) -> list[int]:
         if len(self.free[kind]) < n:
-            raise _Retry
+            raise _RetryError
         return [self.free[kind].pop() for _ in range(n)]
 
     def left(self, kind: int) -> int:
@@ -451,7 +497,7 @@ def _regular_hand(rng: random.Random, pool: _Pool, theme: str, players: int) -> 
     groups, pair = _theme_groups(rng, theme)
     use = _kind_use(groups, pair)
     if max(use) > 4 or any(pool.left(k) < u for k, u in enumerate(use)):
-        raise _Retry
+        raise _RetryError
     closed = theme in _CLOSED_THEMES or rng.random() < 0.5
     # three players have no chi, so only triplets can be called there
     callable_idx = [i for i, (g, _) in enumerate(groups) if g == "trip" or players == 4]
@@ -475,10 +521,7 @@ def _regular_hand(rng: random.Random, pool: _Pool, theme: str, players: int) -> 
             kan = False
         tiles = pool.take(k, 4 if kan else 3)
         if i in called_idx:
-            if kan:
-                mtype = rng.choice((DAIMINKAN, SHOUMINKAN))
-            else:
-                mtype = PON
+            mtype = rng.choice((DAIMINKAN, SHOUMINKAN)) if kan else PON
             melds.append(MeldSpec(mtype, tuple(tiles), rng.choice(tiles[:3]), rng.randint(1, max_from)))
         elif kan:
             melds.append(MeldSpec(ANKAN, tuple(tiles)))
@@ -488,7 +531,7 @@ def _regular_hand(rng: random.Random, pool: _Pool, theme: str, players: int) -> 
 
 
 def _chiitoitsu_hand(rng: random.Random, pool: _Pool) -> _Hand:
-    mode = rng.choices(("random", "tanyao", "suit", "terminals", "honors"), (50, 20, 20, 6, 4))[0]
+    mode = rng.choices(("random", "tanyao", "suit", "terminals", "honors"), (50, 20, 20, 6, 10))[0]
     if mode == "tanyao":
         kinds = SIMPLES
     elif mode == "suit":
@@ -517,6 +560,11 @@ def _chuuren_hand(rng: random.Random, pool: _Pool) -> _Hand:
     return _Hand([t for r, c in enumerate(counts) for t in pool.take(base + r, c)], [], "chuuren")
 
 
+def _daisharin_hand(rng: random.Random, pool: _Pool) -> _Hand:
+    base = 9 if rng.random() < 0.6 else rng.choice((0, 18))
+    return _Hand([t for r in range(1, 8) for t in pool.take(base + r, 2)], [], "daisharin")
+
+
 # ---------------------------------------------------------------------------------------------------------
 # situation
 
@@ -534,6 +582,8 @@ def _make_case(rng: random.Random, profile: RuleProfile, theme: str) -> WinningC
         hand = _kokushi_hand(rng, pool)
     elif theme == "chuuren":
         hand = _chuuren_hand(rng, pool)
+    elif theme == "daisharin":
+        hand = _daisharin_hand(rng, pool)
     else:
         hand = _regular_hand(rng, pool, theme, players)
     melds = tuple(hand.melds)
@@ -549,7 +599,7 @@ def _make_case(rng: random.Random, profile: RuleProfile, theme: str) -> WinningC
     kita = 0
     blessing = not melds and rng.random() < 0.02
     if blessing:
-        # first go-around: tenhou (dealer), chiihou (non-dealer tsumo), renhou (non-dealer ron, if the rules have it)
+        # first go-around: tenhou (dealer), chiihou (non-dealer tsumo), renhou (non-dealer ron, if enabled)
         kind = rng.choice(("tenhou", "chiihou", "renhou") if profile.renhou else ("tenhou", "chiihou"))
         tsumo = kind != "renhou"
         seat = 0 if kind == "tenhou" else rng.randrange(1, players)
@@ -652,7 +702,8 @@ def check_case(case: WinningCase) -> None:
     if case.profile.players == 3:
         assert not any(counts[k] for k in THREE_PLAYER_ABSENT)
         assert not any(m.type == CHI for m in case.melds)
-        assert case.seat_wind < 3 and (case.discarder or 1) <= 2
+        assert case.seat_wind < 3
+        assert (case.discarder or 1) <= 2
     else:
         assert not case.kita
     assert case.win_tile in case.concealed
@@ -671,14 +722,18 @@ def check_case(case: WinningCase) -> None:
     assert bool(case.ura_indicators) == (case.riichi or case.double_riichi)
     assert 1 <= len(case.dora_indicators) <= 5
     if case.tenhou or case.chiihou or case.renhou:
-        assert not case.melds and not (case.riichi or case.double_riichi)
+        assert not case.melds
+        assert not case.riichi
+        assert not case.double_riichi
         assert case.tsumo == (not case.renhou)
         assert (case.seat_wind == 0) == case.tenhou
     red = case.profile.overrides["red_fives"] if case.profile.red_fives else [0, 0, 0]
     assert all(red[i // 36] for i in set(every) & set(RED_IDS))
 
 
-def iter_cases(seed: int, profiles: Sequence[tuple[RuleProfile, float]] = DEFAULT_MIX) -> Iterator[WinningCase]:
+def iter_cases(
+    seed: int, profiles: Sequence[tuple[RuleProfile, float]] = DEFAULT_MIX
+) -> Iterator[WinningCase]:
     """Endless deterministic stream of winning cases; each draws its rule profile by weight."""
     rng = random.Random(seed)
     names = [p for p, _ in profiles]
@@ -691,7 +746,7 @@ def iter_cases(seed: int, profiles: Sequence[tuple[RuleProfile, float]] = DEFAUL
             try:
                 yield _make_case(rng, profile, theme)
                 break
-            except _Retry:
+            except _RetryError:
                 continue
         else:
             raise RuntimeError(f"theme {theme} never fits profile {profile.name}")
@@ -714,9 +769,7 @@ def rules_inputs(case: WinningCase) -> tuple[tuple[int, ...], tuple[Any, ...], A
     from rules.meld import Meld, MeldType
     from rules.scoring import WinSituation
 
-    melds = tuple(
-        Meld(MeldType[m.type.upper()], m.tiles, m.called, m.from_seat) for m in case.melds
-    )
+    melds = tuple(Meld(MeldType[m.type.upper()], m.tiles, m.called, m.from_seat) for m in case.melds)
     situation = WinSituation(
         win_tile=case.win_tile,
         is_tsumo=case.tsumo,

@@ -26,7 +26,10 @@ FOOTER = "Esc or closing the window quits"
 TITLE_TILES = ((0, False), (13, True), (20, False), (27, False), (31, False), (33, False), (17, False))
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
-WAVE_PERIOD_S = 4.0
+WAVE_PERIOD_S = 5.0
+WAVE_CROSS_S = (
+    2.4  # the wave crosses the row, then the tiles rest (and nothing is redrawn) until the period ends
+)
 MAX_LIFT = 0.18  # of the tile height
 TILE_ASPECT = 0.74  # width / height of a tile sprite
 
@@ -130,7 +133,7 @@ def tile_lift(time_s: float, index: int, count: int = len(TITLE_TILES)) -> float
     >>> tile_lift(0.0, 0)
     0.0
     """
-    position = (time_s % WAVE_PERIOD_S) / WAVE_PERIOD_S * (count + 2) - 1.0
+    position = (time_s % WAVE_PERIOD_S) / WAVE_CROSS_S * (count + 1) - 1.0
     distance = abs(position - index)
     if distance >= 1.0:
         return 0.0
@@ -158,7 +161,7 @@ class TitleScreen:
         self._layout = title_layout(*DEFAULT_SIZE)
         self._static = pygame.Surface((1, 1))  # felt and text: everything that does not move
         self._tiles: list[pygame.Surface] = []
-        self._row = pygame.Rect(0, 0, 0, 0)  # the area the rising tiles can touch
+        self._row = pygame.Rect(0, 0, 0, 0)  # the band the rising tiles can touch
         self._lifts: list[int] | None = (
             None  # tile lifts on screen now; None = the screen needs a full redraw
         )
@@ -172,15 +175,21 @@ class TitleScreen:
         if surface.get_size() != self._size:
             self._rebuild(surface.get_size())
         lifts = [round(tile_lift(time_s, index) * box.h) for index, box in enumerate(self._layout.tiles)]
-        if lifts == self._lifts:
-            return []
-        full = self._lifts is None
-        dirty = surface.get_rect() if full else self._row
-        surface.blit(self._static, dirty, dirty)
-        for box, sprite, lift in zip(self._layout.tiles, self._tiles, lifts, strict=True):
-            surface.blit(sprite, (box.x, box.y - lift))
-        self._lifts = lifts
-        return [dirty]
+        previous, self._lifts = self._lifts, lifts
+        if previous is None:
+            surface.blit(self._static, (0, 0))
+            for box, sprite, lift in zip(self._layout.tiles, self._tiles, lifts, strict=True):
+                surface.blit(sprite, (box.x, box.y - lift))
+            return [surface.get_rect()]
+        dirty = []
+        # tiles never overlap sideways, so a moved tile repaints only its own column of the row
+        for index, (box, sprite) in enumerate(zip(self._layout.tiles, self._tiles, strict=True)):
+            if lifts[index] != previous[index]:
+                column = pygame.Rect(box.x, self._row.y, box.w, self._row.h)
+                surface.blit(self._static, column, column)
+                surface.blit(sprite, (box.x, box.y - lifts[index]))
+                dirty.append(column)
+        return dirty
 
     def _rebuild(self, size: tuple[int, int]) -> None:
         self._size = size

@@ -16,19 +16,28 @@ SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
 # A hand reading: (pair kind, sequence first kinds, triplet kinds) over the whole concealed part.
 HandReading = tuple[int, tuple[int, ...], tuple[int, ...]]
 
-_NUMBER_CACHE: dict[tuple[int, ...], tuple[SuitReading, ...]] = {}
-_HONOR_CACHE: dict[tuple[int, ...], tuple[SuitReading, ...]] = {}
+_SUIT_CACHES: tuple[dict[tuple[int, ...], tuple[HandReading, ...]], ...] = ({}, {}, {})
+_HONOR_CACHE: dict[tuple[int, ...], tuple[HandReading, ...]] = {}
 
 
-def _number_readings(counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
-    """All complete readings of one number suit (at most one pair), cached by the suit's counts."""
-    cached = _NUMBER_CACHE.get(counts)
+def _number_readings(counts: tuple[int, ...], suit: int) -> tuple[HandReading, ...]:
+    """All complete readings of one number suit (at most one pair, kinds absolute), cached by its counts."""
+    cache = _SUIT_CACHES[suit]
+    cached = cache.get(counts)
     if cached is not None:
         return cached
     found: list[SuitReading] = []
     _search(list(counts), 0, -1, [], [], found)
-    result = tuple(sorted(set(found)))
-    _NUMBER_CACHE[counts] = result
+    base = suit * 9
+    result = tuple(
+        (
+            pair + base if pair >= 0 else -1,
+            tuple(base + offset for offset in sequences),
+            tuple(base + offset for offset in triplets),
+        )
+        for pair, sequences, triplets in sorted(set(found))
+    )
+    cache[counts] = result
     return result
 
 
@@ -68,19 +77,19 @@ def _search(
         counts[index + 2] += 1
 
 
-def _honor_readings(counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
+def _honor_readings(counts: tuple[int, ...]) -> tuple[HandReading, ...]:
     """The reading of the honors, if any: each kind must be a triplet or the single pair."""
     cached = _HONOR_CACHE.get(counts)
     if cached is not None:
         return cached
     pair = -1
     triplets: list[int] = []
-    result: tuple[SuitReading, ...] = ()
+    result: tuple[HandReading, ...] = ()
     for offset, count in enumerate(counts):
         if count == 3:
-            triplets.append(offset)
+            triplets.append(27 + offset)
         elif count == 2 and pair < 0:
-            pair = offset
+            pair = 27 + offset
         elif count:
             break
     else:
@@ -97,28 +106,36 @@ def regular_readings(counts: Sequence[int]) -> list[HandReading]:
     2
     """
     groups = (
-        _number_readings(tuple(counts[0:9])),
-        _number_readings(tuple(counts[9:18])),
-        _number_readings(tuple(counts[18:27])),
+        _number_readings(tuple(counts[0:9]), 0),
+        _number_readings(tuple(counts[9:18]), 1),
+        _number_readings(tuple(counts[18:27]), 2),
         _honor_readings(tuple(counts[27:34])),
     )
-    if not all(groups):
+    man, pin, sou, honors = groups
+    if not (man and pin and sou and honors):
         return []
+    if len(man) == 1 and len(pin) == 1 and len(sou) == 1:
+        # The usual case: one reading per suit, so at most one hand reading.
+        man_pair, man_seq, man_tri = man[0]
+        pin_pair, pin_seq, pin_tri = pin[0]
+        sou_pair, sou_seq, sou_tri = sou[0]
+        honor_pair, _, honor_tri = honors[0]
+        if (man_pair >= 0) + (pin_pair >= 0) + (sou_pair >= 0) + (honor_pair >= 0) != 1:
+            return []
+        pair = max(man_pair, pin_pair, sou_pair, honor_pair)
+        return [(pair, man_seq + pin_seq + sou_seq, man_tri + pin_tri + sou_tri + honor_tri)]
     readings: list[HandReading] = []
     for choice in product(*groups):
-        pair = -1
-        sequences: list[int] = []
-        triplets: list[int] = []
-        for base, (suit_pair, suit_sequences, suit_triplets) in zip((0, 9, 18, 27), choice, strict=True):
-            if suit_pair >= 0:
-                if pair >= 0:
-                    break
-                pair = base + suit_pair
-            sequences.extend(base + offset for offset in suit_sequences)
-            triplets.extend(base + offset for offset in suit_triplets)
-        else:
-            if pair >= 0:
-                readings.append((pair, tuple(sequences), tuple(triplets)))
+        pairs = [reading[0] for reading in choice if reading[0] >= 0]
+        if len(pairs) != 1:
+            continue
+        readings.append(
+            (
+                pairs[0],
+                choice[0][1] + choice[1][1] + choice[2][1],
+                choice[0][2] + choice[1][2] + choice[2][2] + choice[3][2],
+            )
+        )
     return readings
 
 

@@ -6,7 +6,7 @@ payment rounded up to 100.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.ruleset import RuleSet
 
@@ -55,8 +55,7 @@ def base_points(han: int, fu: int, yakuman: int, rules: RuleSet) -> tuple[int, s
     return base, None
 
 
-@dataclass(frozen=True)
-class Payments:
+class Payments(NamedTuple):
     """What each payer hands over, honba included: ``ron`` from the discarder, or per dealer / non-dealer."""
 
     ron: int | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 LOCAL_YAKU = (
@@ -160,6 +161,18 @@ class RuleSet:
     def sanchahou(self) -> bool:
         """Whether a triple ron is the abortive draw sanchahou."""
         return self.triple_ron == "abortive"
+
+    @cached_property
+    def red_five_ids(self) -> frozenset[int]:
+        """The tile ids that are red fives under this rule set (the lowest copies of each five)."""
+        return frozenset(
+            five * 4 + copy for suit, five in enumerate((4, 13, 22)) for copy in range(self.red_fives[suit])
+        )
+
+    @cached_property
+    def local_yaku_on(self) -> frozenset[str]:
+        """The local yaku switched on, as a set (cached: scoring asks on every hand)."""
+        return frozenset(self.enabled_local_yaku())
 
     def enabled_local_yaku(self) -> tuple[str, ...]:
         """The local yaku switched on, in RULES.md §4.5 order."""

@@ -7,16 +7,18 @@ keeps the reading worth the most (yakuman, then points, then han, then fu), adds
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from operator import itemgetter
+from typing import NamedTuple, NoReturn
 
-from rules.decomposition import is_chiitoitsu, is_kokushi, regular_readings
+from rules.decomposition import is_kokushi, regular_readings
 from rules.meld import Meld, MeldType
 from rules.points import Payments, base_points, hand_payments
 from rules.ruleset import RuleSet
 from rules.tiles import (
     CHUN,
-    DRAGONS,
     EAST,
     HAKU,
     HATSU,
@@ -24,9 +26,7 @@ from rules.tiles import (
     THREE_PLAYER_ABSENT,
     WINDS,
     dora_from_indicator,
-    is_red,
     kind_name,
-    to_counts,
 )
 
 # Waits, as the winning tile sits in the reading.
@@ -99,10 +99,19 @@ YAKU_ORDER = (
     "kita",
 )
 _YAKU_RANK = {name: rank for rank, name in enumerate(YAKU_ORDER)}
+
+
+def _rank(entry: tuple[str, int]) -> int:
+    return _YAKU_RANK[entry[0]]
+
+
 YAKUMAN_IDS = frozenset(YAKU_ORDER[YAKU_ORDER.index("kokushi") : YAKU_ORDER.index("dora")])
 _GREEN = frozenset({19, 20, 21, 23, 25, HATSU})
 _TUIBUDAO = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, HAKU})
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_DAISHARIN = (0, 2, 2, 2, 2, 2, 2, 2, 0)
+_NEXT_4P = tuple(dora_from_indicator(kind) for kind in range(34))
+_NEXT_3P = tuple(dora_from_indicator(kind, three_player=True) for kind in range(34))
 _SUIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
@@ -142,8 +151,7 @@ class WinSituation:
         return self.seat_wind == 0
 
 
-@dataclass(frozen=True)
-class HandValue:
+class HandValue(NamedTuple):
     """A scored win: the reading's han and fu, its limit, table value, payments and yaku list."""
 
     han: int
@@ -155,12 +163,11 @@ class HandValue:
     winner_gain: int
     yaku: tuple[tuple[str, int], ...]
     wait: str = ""
-    extra: dict[str, int] = field(default_factory=dict, compare=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Hand:
-    """What every reading of one hand shares: counts over all tiles, melds, flags and the rule set."""
+    """What every reading of one hand shares, computed once: counts, melds, flags and the shape-free yaku."""
 
     situation: WinSituation
     rules: RuleSet
@@ -172,22 +179,19 @@ class _Hand:
     win_kind: int
     seat_wind_kind: int
     round_wind_kind: int
-    meld_sequences: list[int]
+    meld_sequences: tuple[int, ...]
     meld_triplets: list[tuple[int, bool, bool]]
+    kans: int
+    has_honors: bool
+    shared_yaku: list[tuple[str, int]]
+    shared_yakuman: list[tuple[str, int]]
+    shape_locals: bool
 
 
-@dataclass
-class _Reading:
-    """One way to read the hand, already evaluated."""
-
-    yaku: list[tuple[str, int]]
-    yakuman: list[tuple[str, int]]
-    fu: int
-    wait: str
-
-    @property
-    def han(self) -> int:
-        return sum(han for _, han in self.yaku)
+_YAOCHUU = itemgetter(0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_TERMINAL_COUNTS = itemgetter(0, 8, 9, 17, 18, 26)
+_GREEN_COUNTS = itemgetter(19, 20, 21, 23, 25, HATSU)
+_SHAPE_LOCALS = ("sanshoku_sansetsukou", "sanshoku_tsuukan", "sanpuukou", "isshoku_sanbukou", "sanrenkou")
 
 
 def score_hand(
@@ -195,20 +199,52 @@ def score_hand(
 ) -> HandValue:
     """Score a win; ``concealed`` holds the tile ids in hand including the winning tile."""
     hand = _prepare(concealed, melds, situation, rules)
-    readings = _readings(hand)
+    candidates = [reading for reading in _readings(hand) if reading[0] or reading[1]]
+    if not candidates:
+        _refuse(hand)
+    dora = _dora(hand)
+    if len(candidates) > 1:
+        dora_han = sum([count for _, count in dora])
+        best: tuple[int, int, int, int] | None = None
+        for reading in candidates:
+            yaku, yakuman, fu, _ = reading
+            if yakuman:
+                multiple = _yakuman_multiple(yakuman, rules)
+                key = (multiple, 8000 * multiple, 13 * multiple, fu)
+            else:
+                han = sum([value for _, value in yaku])
+                if rules.five_honba_two_han and situation.honba >= 5 and han < 2:
+                    continue
+                han += dora_han
+                key = (0, base_points(han, fu, 0, rules)[0], han, fu)
+            if best is None or key > best:
+                best, chosen = key, reading
+        if best is None:
+            _refuse(hand)
+    else:
+        chosen = candidates[0]
+        if (
+            rules.five_honba_two_han
+            and situation.honba >= 5
+            and not chosen[1]
+            and sum([value for _, value in chosen[0]]) < 2
+        ):
+            _refuse(hand)
+    return _value(hand, *chosen, dora)
+
+
+def _refuse(hand: _Hand) -> NoReturn:
+    """Raise the reason a hand cannot be scored: not a win, no yaku, or the 5-honba 2-han minimum."""
+    readings = list(_readings(hand))
     if not readings:
         raise HandError("not a winning hand")
-    scored = [_finish(hand, reading) for reading in readings]
-    with_yaku = [value for value in scored if value is not None]
-    if not with_yaku:
-        if hand.rules.five_honba_two_han and situation.honba >= 5 and any(reading.yaku for reading in readings):
-            raise HandError("from 5 honba a win needs 2 han besides dora (five_honba_two_han)")
-        raise HandError("no yaku")
-    return max(with_yaku, key=_value_key)
-
-
-def _value_key(value: HandValue) -> tuple[int, int, int, int]:
-    return value.yakuman, value.points, value.han, value.fu
+    if (
+        hand.rules.five_honba_two_han
+        and hand.situation.honba >= 5
+        and any(yaku for yaku, _, _, _ in readings)
+    ):
+        raise HandError("from 5 honba a win needs 2 han besides dora (five_honba_two_han)")
+    raise HandError("no yaku")
 
 
 def _prepare(
@@ -217,39 +253,59 @@ def _prepare(
     tile_total = len(concealed) + 3 * len(melds)
     if tile_total != 14:
         raise HandError(f"a hand needs 14 tiles with its melds, got {tile_total}")
-    concealed_counts = to_counts(concealed)
+    concealed_counts = [0] * 34
+    for tile in concealed:
+        concealed_counts[tile >> 2] += 1
     win_kind = situation.win_tile >> 2
     if not concealed_counts[win_kind]:
         raise HandError(f"the winning tile {kind_name(win_kind)} is not in the hand")
-    counts = list(concealed_counts)
+    counts = concealed_counts.copy()
     meld_sequences: list[int] = []
     meld_triplets: list[tuple[int, bool, bool]] = []
+    kans = 0
+    closed = True
     for meld in melds:
-        for tile in meld.tiles:
-            counts[tile >> 2] += 1
-        if meld.is_sequence:
-            meld_sequences.append(meld.kind)
+        kind = min(meld.tiles) >> 2
+        meld_type = meld.type
+        if meld_type is MeldType.CHI:
+            meld_sequences.append(kind)
+            counts[kind] += 1
+            counts[kind + 1] += 1
+            counts[kind + 2] += 1
+            closed = False
         else:
-            meld_triplets.append((meld.kind, meld.type is MeldType.ANKAN, meld.is_kan))
-    for kind, count in enumerate(counts):
-        if count > 4:
-            raise HandError(f"5 copies of {kind_name(kind)}")
-    closed = not any(meld.is_open for meld in melds)
+            is_kan = meld_type is not MeldType.PON
+            counts[kind] += 4 if is_kan else 3
+            kans += is_kan
+            concealed_meld = meld_type is MeldType.ANKAN
+            closed = closed and concealed_meld
+            meld_triplets.append((kind, concealed_meld, is_kan))
+    if max(counts) > 4:
+        raise HandError(f"5 copies of {kind_name(counts.index(max(counts)))}")
     _check_situation(situation, rules, closed, melds, counts)
-    return _Hand(
-        situation=situation,
-        rules=rules,
-        melds=melds,
-        concealed_tiles=concealed,
-        concealed_counts=concealed_counts,
-        counts=counts,
-        closed=closed,
-        win_kind=win_kind,
-        seat_wind_kind=EAST + situation.seat_wind,
-        round_wind_kind=EAST + situation.round_wind,
-        meld_sequences=meld_sequences,
-        meld_triplets=meld_triplets,
+    # Positional: this runs for every hand scored, and keyword construction costs measurably more.
+    hand = _Hand(
+        situation,
+        rules,
+        melds,
+        concealed,
+        concealed_counts,
+        counts,
+        closed,
+        win_kind,
+        EAST + situation.seat_wind,
+        EAST + situation.round_wind,
+        tuple(meld_sequences),
+        meld_triplets,
+        kans,
+        any(counts[27:34]),
+        [],
+        [],
+        not rules.local_yaku_on.isdisjoint(_SHAPE_LOCALS),
     )
+    tile_yaku, hand.shared_yakuman = _tile_facts(hand)
+    hand.shared_yaku = _situational_yaku(hand) + tile_yaku
+    return hand
 
 
 def _check_situation(
@@ -281,6 +337,8 @@ def _check_situation(
         raise HandError("a tsumo win has no discarder")
     if s.discarder is not None and not 1 <= s.discarder < rules.players:
         raise HandError(f"discarder must be 1..{rules.players - 1}")
+    if not (s.haitei or s.houtei or s.rinshan or s.chankan or s.tenhou or s.chiihou or s.renhou):
+        return  # none of the rarer flags: nothing more to check
     only_tsumo = {"haitei": s.haitei, "rinshan": s.rinshan, "tenhou": s.tenhou, "chiihou": s.chiihou}
     only_ron = {"houtei": s.houtei, "chankan": s.chankan, "renhou": s.renhou}
     for name, flag in only_tsumo.items():
@@ -301,17 +359,22 @@ def _check_situation(
         raise HandError("tenhou is the dealer's win")
     if (s.chiihou or s.renhou) and s.is_dealer:
         raise HandError("chiihou and renhou are a non-dealer's win")
-    if sum((s.tenhou, s.chiihou, s.renhou)) > 1:
+    if s.tenhou + s.chiihou + s.renhou > 1:
         raise HandError("only one of tenhou, chiihou, renhou can apply")
 
 
-def _readings(hand: _Hand) -> list[_Reading]:
-    readings: list[_Reading] = []
+_Evaluated = tuple[list[tuple[str, int]], list[tuple[str, int]], int, str]
+
+
+def _readings(hand: _Hand) -> Iterator[_Evaluated]:
+    """Every reading of the hand, evaluated: (yaku, yakuman, fu, wait)."""
     counts = hand.concealed_counts
     win = hand.win_kind
     tsumo = hand.situation.is_tsumo
+    meld_triplets = hand.meld_triplets
+    meld_sequences = hand.meld_sequences
     for pair, sequences, triplets in regular_readings(counts):
-        placements: list[tuple[str, int]] = []  # (wait, index of the group that takes the winning tile)
+        placements: list[tuple[str, int]] = []  # (wait, index of the triplet that takes the winning tile)
         if pair == win:
             placements.append((TANKI, -1))
         if win in triplets:
@@ -319,25 +382,26 @@ def _readings(hand: _Hand) -> list[_Reading]:
         for start in set(sequences):
             offset = win - start
             if offset == 1:
-                placements.append((KANCHAN, start))
+                placements.append((KANCHAN, -1))
             elif offset == 0:
-                placements.append((PENCHAN if start % 9 == 6 else RYANMEN, start))
+                placements.append((PENCHAN if start % 9 == 6 else RYANMEN, -1))
             elif offset == 2:
-                placements.append((PENCHAN if start % 9 == 0 else RYANMEN, start))
-        for wait, index in placements:
+                placements.append((PENCHAN if start % 9 == 0 else RYANMEN, -1))
+        all_sequences = sequences + meld_sequences if meld_sequences else sequences
+        for wait, index in dict.fromkeys(placements):
+            shanpon_ron = wait == SHANPON and not tsumo
             all_triplets = [
-                (kind, tsumo or not (wait == SHANPON and position == index), False)
+                (kind, not (shanpon_ron and position == index), False)
                 for position, kind in enumerate(triplets)
             ]
-            all_triplets.extend(hand.meld_triplets)
-            all_sequences = list(sequences) + hand.meld_sequences
-            readings.append(_regular_reading(hand, pair, all_sequences, all_triplets, wait))
+            if meld_triplets:
+                all_triplets.extend(meld_triplets)
+            yield _regular_reading(hand, pair, all_sequences, all_triplets, wait)
     if not hand.melds:
-        if is_chiitoitsu(counts):
-            readings.append(_chiitoitsu_reading(hand))
-        if is_kokushi(counts):
-            readings.append(_kokushi_reading(hand))
-    return readings
+        if counts.count(2) == 7:
+            yield _chiitoitsu_reading(hand)
+        elif counts[0] and counts[33] and is_kokushi(counts):
+            yield _kokushi_reading(hand)
 
 
 def _situational_yaku(hand: _Hand) -> list[tuple[str, int]]:
@@ -374,143 +438,125 @@ def _situational_yaku(hand: _Hand) -> list[tuple[str, int]]:
     return yaku
 
 
-def _tile_yaku(hand: _Hand) -> list[tuple[str, int]]:
-    """Yaku that depend only on which tiles the hand holds, not on how they are grouped."""
-    counts = hand.counts
-    closed = hand.closed
-    yaku: list[tuple[str, int]] = []
-    terminal_or_honor = sum(counts[k] for k in (0, 8, 9, 17, 18, 26)) + sum(counts[27:34])
-    if terminal_or_honor == 0 and (closed or hand.rules.kuitan):
-        yaku.append(("tanyao", 1))
-    if terminal_or_honor == 14 + _kan_count(hand):
-        # All-honor and all-terminal hands are yakuman, which replace this.
-        yaku.append(("honroutou", 2))
-    suits = {kind // 9 for kind in range(27) if counts[kind]}
-    has_honors = any(counts[27:34])
-    if len(suits) == 1:
-        if has_honors:
-            yaku.append(("honitsu", 3 if closed else 2))
-        else:
-            yaku.append(("chinitsu", 6 if closed else 5))
-    rules = hand.rules
-    if rules.tuibudao and all(kind in _TUIBUDAO for kind in range(34) if counts[kind]):
-        yaku.append(("tuibudao", 1))
-    if rules.uumensai and len(suits) == 3 and any(counts[27:31]) and any(counts[31:34]):
-        yaku.append(("uumensai", 2))
-    return yaku
-
-
-def _kan_count(hand: _Hand) -> int:
-    return sum(1 for meld in hand.melds if meld.is_kan)
-
-
 def _regular_reading(
-    hand: _Hand, pair: int, sequences: list[int], triplets: list[tuple[int, bool, bool]], wait: str
-) -> _Reading:
+    hand: _Hand, pair: int, sequences: tuple[int, ...], triplets: list[tuple[int, bool, bool]], wait: str
+) -> _Evaluated:
     s = hand.situation
     rules = hand.rules
     closed = hand.closed
     triplet_kinds = [kind for kind, _, _ in triplets]
-    concealed_triplets = sum(1 for _, concealed, _ in triplets if concealed)
-    kans = _kan_count(hand)
-    yakuhai = {hand.seat_wind_kind, hand.round_wind_kind, *DRAGONS}
+    concealed_triplets = [concealed for _, concealed, _ in triplets].count(True)
+    dragon_triplets = wind_triplets = 0
+    for kind in triplet_kinds:
+        if kind >= 31:
+            dragon_triplets += 1
+        elif kind >= 27:
+            wind_triplets += 1
 
-    yakuman = _common_yakuman(hand)
+    yakuman = hand.shared_yakuman.copy()
     if concealed_triplets == 4:
         yakuman.append(("suuankou_tanki", 2) if wait == TANKI else ("suuankou", 1))
-    dragon_triplets = sum(1 for kind in triplet_kinds if kind in DRAGONS)
-    wind_triplets = sum(1 for kind in triplet_kinds if kind in WINDS)
     if dragon_triplets == 3:
         yakuman.append(("daisangen", 1))
     if wind_triplets == 4:
         yakuman.append(("daisuushii", 2))
-    elif wind_triplets == 3 and pair in WINDS:
+    elif wind_triplets == 3 and 27 <= pair <= 30:
         yakuman.append(("shousuushii", 1))
-    if kans == 4:
+    if hand.kans == 4:
         yakuman.append(("suukantsu", 1))
-    counts = hand.counts
-    if closed and not hand.melds:
-        for base in (0, 9, 18):
-            suit = tuple(counts[base : base + 9])
-            if sum(suit) == 14 and all(have >= need for have, need in zip(suit, _CHUUREN, strict=True)):
-                before = list(suit)
-                before[hand.win_kind - base] -= 1
-                yakuman.append(("junsei_chuuren", 2) if tuple(before) == _CHUUREN else ("chuuren", 1))
-            if (
-                rules.daisharin
-                and suit == (0, 2, 2, 2, 2, 2, 2, 2, 0)
-                and (base == 9 or rules.daisharin_all_suits)
-            ):
-                yakuman.append(("daisharin", 2 if rules.daisharin_double else 1))
+    seat, round_ = hand.seat_wind_kind, hand.round_wind_kind
+    pinfu = (
+        closed
+        and not triplets
+        and wait == RYANMEN
+        and pair < 31
+        and pair != seat
+        and pair != round_
+        and (not s.is_tsumo or rules.pinfu_tsumo)
+    )
+    if yakuman:
+        return [], yakuman, _regular_fu(hand, triplets, pair, wait, pinfu), wait
 
-    yaku = _situational_yaku(hand)
-    pair_fu = _pair_fu(hand, pair)
-    pinfu_shape = closed and not triplets and wait == RYANMEN and pair not in yakuhai
-    pinfu = pinfu_shape and (not s.is_tsumo or rules.pinfu_tsumo)
+    yaku = hand.shared_yaku.copy()
     if pinfu:
         yaku.append(("pinfu", 1))
-    yaku.extend(_tile_yaku(hand))
-    sequence_counts = Counter(sequences)
-    if closed:
-        sanjun = rules.isshoku_sanjun and max(sequence_counts.values(), default=0) >= 3
-        peikou = sum(count // 2 for count in sequence_counts.values())
-        if sanjun:
-            yaku.append(("isshoku_sanjun", 2))
-        elif peikou == 1:
-            yaku.append(("iipeikou", 1))
-        elif peikou >= 2:
-            yaku.append(("ryanpeikou", 3))
-    elif rules.isshoku_sanjun and max(sequence_counts.values(), default=0) >= 3:
-        yaku.append(("isshoku_sanjun", 1))
-    for kind, name in ((HAKU, "yakuhai_haku"), (HATSU, "yakuhai_hatsu"), (CHUN, "yakuhai_chun")):
-        if kind in triplet_kinds:
-            yaku.append((name, 1))
-    if hand.seat_wind_kind in triplet_kinds:
-        yaku.append(("yakuhai_seat_wind", 1))
-    if hand.round_wind_kind in triplet_kinds:
-        yaku.append(("yakuhai_round_wind", 1))
+    if len(sequences) >= 2:
+        if closed:
+            ordered = sorted(sequences)
+            peikou = run = 0
+            longest = 1
+            for previous, current in pairwise(ordered):
+                if current == previous:
+                    run += 1
+                    longest = max(longest, run + 1)
+                    if run % 2:
+                        peikou += 1
+                else:
+                    run = 0
+            if rules.isshoku_sanjun and longest >= 3:
+                yaku.append(("isshoku_sanjun", 2))
+            elif peikou == 1:
+                yaku.append(("iipeikou", 1))
+            elif peikou >= 2:
+                yaku.append(("ryanpeikou", 3))
+        elif rules.isshoku_sanjun and max(Counter(sequences).values()) >= 3:
+            yaku.append(("isshoku_sanjun", 1))
+    if triplets:
+        if HAKU in triplet_kinds:
+            yaku.append(("yakuhai_haku", 1))
+        if HATSU in triplet_kinds:
+            yaku.append(("yakuhai_hatsu", 1))
+        if CHUN in triplet_kinds:
+            yaku.append(("yakuhai_chun", 1))
+        if seat in triplet_kinds:
+            yaku.append(("yakuhai_seat_wind", 1))
+        if round_ in triplet_kinds:
+            yaku.append(("yakuhai_round_wind", 1))
     if sequences and _is_outside(pair, sequences, triplet_kinds):
-        if any(counts[27:34]):
+        if hand.has_honors:
             yaku.append(("chanta", 2 if closed else 1))
         else:
             yaku.append(("junchan", 3 if closed else 2))
-    sequence_set = set(sequences)
-    if any({base, base + 3, base + 6} <= sequence_set for base in (0, 9, 18)):
-        yaku.append(("ittsu", 2 if closed else 1))
-    if any({n, n + 9, n + 18} <= sequence_set for n in range(7)):
-        yaku.append(("sanshoku", 2 if closed else 1))
-    triplet_set = set(triplet_kinds)
-    if any({n, n + 9, n + 18} <= triplet_set for n in range(9)):
-        yaku.append(("sanshoku_doukou", 2))
-    if len(triplets) == 4:
-        yaku.append(("toitoi", 2))
-    if concealed_triplets == 3:
-        yaku.append(("sanankou", 2))
-    if kans == 3:
-        yaku.append(("sankantsu", 2))
-    if dragon_triplets == 2 and pair in DRAGONS:
+    if len(sequences) >= 3:
+        sequence_set = set(sequences)
+        if {0, 3, 6} <= sequence_set or {9, 12, 15} <= sequence_set or {18, 21, 24} <= sequence_set:
+            yaku.append(("ittsu", 2 if closed else 1))
+        for n in sequence_set:
+            if n < 7 and n + 9 in sequence_set and n + 18 in sequence_set:
+                yaku.append(("sanshoku", 2 if closed else 1))
+                break
+    if len(triplets) >= 3:
+        for kind in triplet_kinds:
+            if kind < 9 and kind + 9 in triplet_kinds and kind + 18 in triplet_kinds:
+                yaku.append(("sanshoku_doukou", 2))
+                break
+        if len(triplets) == 4:
+            yaku.append(("toitoi", 2))
+        if concealed_triplets == 3:
+            yaku.append(("sanankou", 2))
+        if hand.kans == 3:
+            yaku.append(("sankantsu", 2))
+        if dragon_triplets == 2 and pair >= 31:
+            yaku.append(("shousangen", 2))
+    elif dragon_triplets == 2 and pair >= 31:
         yaku.append(("shousangen", 2))
-    yaku.extend(_shape_local_yaku(hand, sequences, triplet_kinds, pair, closed))
+    if hand.shape_locals:
+        yaku.extend(_shape_local_yaku(hand, sequences, triplet_kinds, pair, closed))
+    return yaku, yakuman, _regular_fu(hand, triplets, pair, wait, pinfu), wait
 
-    fu = _regular_fu(hand, triplets, pair_fu, wait, pinfu)
-    return _Reading(yaku=yaku, yakuman=yakuman, fu=fu, wait=wait)
 
-
-def _is_outside(pair: int, sequences: list[int], triplet_kinds: list[int]) -> bool:
+def _is_outside(pair: int, sequences: tuple[int, ...], triplet_kinds: list[int]) -> bool:
     """Every group and the pair hold a terminal or an honor."""
-
-    def outside(kind: int) -> bool:
-        return kind >= 27 or kind % 9 in (0, 8)
-
-    return (
-        outside(pair)
-        and all(start % 9 in (0, 6) for start in sequences)
-        and all(outside(kind) for kind in triplet_kinds)
-    )
+    if pair < 27 and pair % 9 not in (0, 8):
+        return False
+    for start in sequences:
+        if start % 9 not in (0, 6):
+            return False
+    return all(kind >= 27 or kind % 9 in (0, 8) for kind in triplet_kinds)
 
 
 def _shape_local_yaku(
-    hand: _Hand, sequences: list[int], triplet_kinds: list[int], pair: int, closed: bool
+    hand: _Hand, sequences: tuple[int, ...], triplet_kinds: list[int], pair: int, closed: bool
 ) -> list[tuple[str, int]]:
     """The local yaku of RULES.md §4.5 that depend on the grouping; each is off unless its option is on."""
     rules = hand.rules
@@ -551,37 +597,32 @@ def _shape_local_yaku(
     return yaku
 
 
-def _pair_fu(hand: _Hand, pair: int) -> int:
-    fu = 2 if pair in DRAGONS else 0
-    seat, round_ = pair == hand.seat_wind_kind, pair == hand.round_wind_kind
-    if seat and round_:
-        fu += hand.rules.double_wind_pair_fu
-    elif seat or round_:
-        fu += 2
-    return fu
-
-
 def _regular_fu(
-    hand: _Hand, triplets: list[tuple[int, bool, bool]], pair_fu: int, wait: str, pinfu: bool
+    hand: _Hand, triplets: list[tuple[int, bool, bool]], pair: int, wait: str, pinfu: bool
 ) -> int:
     s = hand.situation
     if pinfu:
         return 20 if s.is_tsumo else 30
     fu = 20
-    if hand.closed and not s.is_tsumo:
-        fu += 10
     if s.is_tsumo:
         fu += 2
+    elif hand.closed:
+        fu += 10
     for kind, concealed, is_kan in triplets:
-        value = 2
-        if kind >= 27 or kind % 9 in (0, 8):
-            value *= 2
+        value = 4 if kind >= 27 or kind % 9 in (0, 8) else 2
         if concealed:
             value *= 2
         if is_kan:
             value *= 4
         fu += value
-    fu += pair_fu
+    if pair >= 27:
+        if pair >= 31:
+            fu += 2
+        seat, round_ = pair == hand.seat_wind_kind, pair == hand.round_wind_kind
+        if seat and round_:
+            fu += hand.rules.double_wind_pair_fu
+        elif seat or round_:
+            fu += 2
     if wait in (KANCHAN, PENCHAN, TANKI):
         fu += 2
     if fu == 20 and not hand.closed and hand.rules.open_pinfu_ron_30_fu:
@@ -589,73 +630,101 @@ def _regular_fu(
     return -(-fu // 10) * 10
 
 
-def _common_yakuman(hand: _Hand) -> list[tuple[str, int]]:
-    """Yakuman that any shape can have: by situation or by the tiles alone."""
+def _tile_facts(hand: _Hand) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """Yaku and yakuman that depend only on which tiles the hand holds and how it was won, not on grouping."""
     s = hand.situation
     rules = hand.rules
     counts = hand.counts
+    closed = hand.closed
+    yaku: list[tuple[str, int]] = []
     yakuman: list[tuple[str, int]] = []
     if s.tenhou:
         yakuman.append(("tenhou", 1))
-    if s.chiihou:
+    elif s.chiihou:
         yakuman.append(("chiihou", 1))
-    if s.renhou and rules.renhou == "yakuman":
+    elif s.renhou and rules.renhou == "yakuman":
         yakuman.append(("renhou", 1))
-    held = [kind for kind in range(34) if counts[kind]]
-    if all(kind >= 27 for kind in held):
-        yakuman.append(("tsuuiisou", 1))
-    if all(kind < 27 and kind % 9 in (0, 8) for kind in held):
-        yakuman.append(("chinroutou", 1))
-    if all(kind in _GREEN for kind in held) and (counts[HATSU] or not rules.ryuuiisou_requires_hatsu):
+    total = 14 + hand.kans
+    honors = sum(counts[27:34])
+    yaochuu = honors + sum(_TERMINAL_COUNTS(counts))
+    if yaochuu == 0:
+        if closed or rules.kuitan:
+            yaku.append(("tanyao", 1))
+    elif yaochuu == total:
+        if honors == total:
+            yakuman.append(("tsuuiisou", 1))
+        elif honors == 0:
+            yakuman.append(("chinroutou", 1))
+        else:
+            yaku.append(("honroutou", 2))
+    man, pin, sou = any(counts[0:9]), any(counts[9:18]), any(counts[18:27])
+    suits = man + pin + sou
+    if suits == 1:
+        if honors:
+            yaku.append(("honitsu", 3 if closed else 2))
+        else:
+            yaku.append(("chinitsu", 6 if closed else 5))
+            if not hand.melds:
+                _nine_gates_and_wheels(hand, yakuman)
+    if (
+        sou
+        and suits == 1
+        and honors == counts[HATSU]
+        and sum(_GREEN_COUNTS(counts)) == total
+        and (counts[HATSU] or not rules.ryuuiisou_requires_hatsu)
+    ):
         yakuman.append(("ryuuiisou", 1))
-    return yakuman
+    if rules.local_yaku_on:
+        if rules.tuibudao and all(kind in _TUIBUDAO for kind in range(34) if counts[kind]):
+            yaku.append(("tuibudao", 1))
+        if rules.uumensai and suits == 3 and any(counts[27:31]) and any(counts[31:34]):
+            yaku.append(("uumensai", 2))
+    return yaku, yakuman
 
 
-def _chiitoitsu_reading(hand: _Hand) -> _Reading:
-    yakuman = _common_yakuman(hand)
-    if hand.rules.daichisei and "tsuuiisou" in dict(yakuman):
-        yakuman = [entry for entry in yakuman if entry[0] != "tsuuiisou"] + [("daichisei", 2)]
+def _nine_gates_and_wheels(hand: _Hand, yakuman: list[tuple[str, int]]) -> None:
+    """Chuuren (and its nine-sided wait) and the local daisharin, for a closed one-suit hand without melds."""
     counts = hand.counts
-    if hand.rules.daisharin:
-        for base in (0, 9, 18):
-            if tuple(counts[base : base + 9]) == (0, 2, 2, 2, 2, 2, 2, 2, 0) and (
-                base == 9 or hand.rules.daisharin_all_suits
-            ):
-                yakuman.append(("daisharin", 2 if hand.rules.daisharin_double else 1))
-    yaku = _situational_yaku(hand) + _tile_yaku(hand) + [("chiitoitsu", 2)]
-    return _Reading(yaku=yaku, yakuman=yakuman, fu=25, wait=TANKI)
+    rules = hand.rules
+    for base in (0, 9, 18):
+        suit = tuple(counts[base : base + 9])
+        if sum(suit) != 14:
+            continue
+        if all(have >= need for have, need in zip(suit, _CHUUREN, strict=True)):
+            before = list(suit)
+            before[hand.win_kind - base] -= 1
+            yakuman.append(("junsei_chuuren", 2) if tuple(before) == _CHUUREN else ("chuuren", 1))
+        if rules.daisharin and suit == _DAISHARIN and (base == 9 or rules.daisharin_all_suits):
+            yakuman.append(("daisharin", 2 if rules.daisharin_double else 1))
 
 
-def _kokushi_reading(hand: _Hand) -> _Reading:
-    yakuman = _common_yakuman(hand)
+def _chiitoitsu_reading(hand: _Hand) -> _Evaluated:
+    yakuman = hand.shared_yakuman.copy()
+    if hand.rules.daichisei and ("tsuuiisou", 1) in yakuman:
+        yakuman = [entry for entry in yakuman if entry[0] != "tsuuiisou"] + [("daichisei", 2)]
+    if yakuman:
+        return [], yakuman, 25, TANKI
+    return [*hand.shared_yaku, ("chiitoitsu", 2)], [], 25, TANKI
+
+
+def _kokushi_reading(hand: _Hand) -> _Evaluated:
+    yakuman = hand.shared_yakuman.copy()
     thirteen = hand.counts[hand.win_kind] == 2
     yakuman.append(("kokushi_13", 2) if thirteen else ("kokushi", 1))
-    return _Reading(yaku=_situational_yaku(hand), yakuman=yakuman, fu=0, wait=TANKI)
+    return [], yakuman, 0, TANKI
 
 
-def _finish(hand: _Hand, reading: _Reading) -> HandValue | None:
-    """Turn a reading into a value, or ``None`` when it has no yaku."""
-    rules = hand.rules
-    s = hand.situation
-    if reading.yakuman:
-        entries = [(name, _yakuman_han(name, multiple, rules)) for name, multiple in reading.yakuman]
-        if not rules.yakuman_stacking:
-            entries = [max(entries, key=lambda entry: entry[1])]
-        multiple = sum(han for _, han in entries) // 13
-        if rules.max_yakuman:
-            multiple = min(multiple, rules.max_yakuman)
-        yaku = tuple(sorted(entries, key=lambda entry: _YAKU_RANK[entry[0]]))
-        base, limit = base_points(0, reading.fu, multiple, rules)
-        return _value(hand, reading, yaku, 13 * multiple, multiple, base, limit)
-    if not reading.yaku:
-        return None
-    if rules.five_honba_two_han and s.honba >= 5 and reading.han < 2:
-        return None
-    with_dora = reading.yaku + _dora(hand)
-    han = sum(value for _, value in with_dora)
-    ordered = tuple(sorted(with_dora, key=lambda entry: _YAKU_RANK[entry[0]]))
-    base, limit = base_points(han, reading.fu, 0, rules)
-    return _value(hand, reading, ordered, han, 0, base, limit)
+def _yakuman_entries(yakuman: list[tuple[str, int]], rules: RuleSet) -> list[tuple[str, int]]:
+    """Yakuman with their han (13 per yakuman), after the stacking option."""
+    entries = [(name, _yakuman_han(name, multiple, rules)) for name, multiple in yakuman]
+    if not rules.yakuman_stacking:
+        entries = [max(entries, key=lambda entry: entry[1])]
+    return entries
+
+
+def _yakuman_multiple(yakuman: list[tuple[str, int]], rules: RuleSet) -> int:
+    multiple = sum(han for _, han in _yakuman_entries(yakuman, rules)) // 13
+    return min(multiple, rules.max_yakuman) if rules.max_yakuman else multiple
 
 
 def _yakuman_han(name: str, multiple: int, rules: RuleSet) -> int:
@@ -667,27 +736,37 @@ def _yakuman_han(name: str, multiple: int, rules: RuleSet) -> int:
 
 def _value(
     hand: _Hand,
-    reading: _Reading,
-    yaku: tuple[tuple[str, int], ...],
-    han: int,
-    yakuman: int,
-    base: int,
-    limit: str | None,
+    yaku: list[tuple[str, int]],
+    yakuman: list[tuple[str, int]],
+    fu: int,
+    wait: str,
+    dora: list[tuple[str, int]],
 ) -> HandValue:
+    """The full value of the chosen reading."""
+    rules = hand.rules
     s = hand.situation
+    if yakuman:
+        entries = _yakuman_entries(yakuman, rules)
+        multiple = _yakuman_multiple(yakuman, rules)
+        han = 13 * multiple
+    else:
+        entries = yaku + dora
+        multiple = 0
+        han = sum([value for _, value in entries])
+    base, limit = base_points(han, fu, multiple, rules)
     points, payments = hand_payments(
-        base, is_dealer=s.is_dealer, is_tsumo=s.is_tsumo, honba=s.honba, rules=hand.rules
+        base, is_dealer=s.seat_wind == 0, is_tsumo=s.is_tsumo, honba=s.honba, rules=rules
     )
     return HandValue(
         han=han,
-        fu=reading.fu,
-        yakuman=yakuman,
+        fu=fu,
+        yakuman=multiple,
         limit=limit,
         points=points,
         payments=payments,
         winner_gain=payments.total + 1000 * s.riichi_sticks,
-        yaku=yaku,
-        wait=reading.wait,
+        yaku=tuple(sorted(entries, key=_rank)),
+        wait=wait,
     )
 
 
@@ -699,32 +778,35 @@ def _dora(hand: _Hand) -> list[tuple[str, int]]:
     three = rules.three_player
     result: list[tuple[str, int]] = []
 
+    following = _NEXT_3P if three else _NEXT_4P
+
     def count_for(indicators: tuple[int, ...]) -> int:
         total = 0
         for indicator in indicators:
-            kind = dora_from_indicator(indicator >> 2, three)
+            kind = following[indicator >> 2]
             total += counts[kind]
-            if kind == NORTH and rules.kita_dora:
+            if kind == NORTH and s.kita and rules.kita_dora:
                 total += s.kita
         return total
 
-    dora = count_for(s.dora_indicators)
-    if dora:
-        result.append(("dora", dora))
-    red = sum(1 for tile in _all_tiles(hand) if is_red(tile, rules.red_fives))
-    if red:
-        result.append(("aka_dora", red))
-    if (s.riichi or s.double_riichi) and rules.ura_dora:
+    if s.dora_indicators:
+        dora = count_for(s.dora_indicators)
+        if dora:
+            result.append(("dora", dora))
+    red_ids = rules.red_five_ids
+    if red_ids and (counts[4] or counts[13] or counts[22]):
+        red = len(red_ids.intersection(hand.concealed_tiles))
+        for meld in hand.melds:
+            red += len(red_ids.intersection(meld.tiles))
+        if red:
+            result.append(("aka_dora", red))
+    if (s.riichi or s.double_riichi) and rules.ura_dora and s.ura_indicators:
         ura = count_for(s.ura_indicators)
         if ura:
             result.append(("ura_dora", ura))
     if three and rules.kita_dora and s.kita:
         result.append(("kita", s.kita))
     return result
-
-
-def _all_tiles(hand: _Hand) -> list[int]:
-    return list(hand.concealed_tiles) + [tile for meld in hand.melds for tile in meld.tiles]
 
 
 def nagashi_mangan_value(

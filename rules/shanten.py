@@ -1,7 +1,7 @@
 """Hand analysis: shanten (regular, chiitoitsu, kokushi), tenpai and waits, ukeire and discard options.
 
-Hands are 34-counts of the concealed tiles; a 3n+1 / 3n+2 hand implies (14 - tiles) // 3 open melds. Regular
-shanten follows majiang-core's block formula; every group's state is cached (see `rules.suit_table`).
+Hands are 34-counts of concealed tiles; a 3n+1 / 3n+2 hand implies (14 - tiles) // 3 open melds. Shanten
+follows majiang-core's block formula, cached per group (`rules.suit_table`); tenpai and waits, RULES.md §7.3.
 """
 
 from __future__ import annotations
@@ -11,11 +11,7 @@ from dataclasses import dataclass
 
 from rules import suit_table
 from rules.suit_table import ID_LIMIT, combine, honor_state, regular_shanten_of, suit_state
-
-KIND_COUNT = 34
-TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-# 2m-8m are not in the three-player set (RULES.md §10).
-THREE_PLAYER_ABSENT = frozenset(range(1, 8))
+from rules.tiles import KIND_COUNT, TERMINALS_AND_HONORS, THREE_PLAYER_ABSENT
 
 # A group's cached value packs its state id above FIELD_BITS and five additive tallies below, so that adding
 # the values of two groups adds their tallies and forms the key of their combined state at the same time.
@@ -40,7 +36,7 @@ _FINAL_REGULAR: dict[int, int] = {}
 
 @dataclass(frozen=True)
 class DiscardOption:
-    """One discard from a 3n+2 hand: the shanten left, the draws that would lower it and their unseen copies."""
+    """One discard from a 3n+2 hand: the shanten left, the draws that would lower it, their unseen copies."""
 
     discard: int
     shanten: int
@@ -49,7 +45,7 @@ class DiscardOption:
 
 
 def _suit_tallies(counts: bytes) -> int:
-    """Packed tallies of a number suit: tiles, kinds held twice or more, kinds held, 1s and 9s held (and twice)."""
+    """Packed tallies of a suit: tiles, kinds held 2+ times, kinds held, 1 and 9 held (and held 2+ times)."""
     zeros = counts.count(0)
     kinds = 9 - zeros
     pairs = kinds - counts.count(1)
@@ -64,7 +60,7 @@ def _suit_tallies(counts: bytes) -> int:
 
 
 def _suit_value(counts: bytes) -> int:
-    """A number suit's value for the right-hand slot (p), filling the left-hand (m, s) cache as well."""
+    """A number suit's value for the right-hand slot (p), also filling the left-hand slot's cache (m, s)."""
     value = _RIGHT.get(counts)
     if value is None:
         state = suit_state(counts)
@@ -76,28 +72,26 @@ def _suit_value(counts: bytes) -> int:
 
 
 def _left_value(counts: bytes, three_player: bool) -> int:
-    if three_player:
-        value = _LEFT_THREE_PLAYER.get(counts)
-        if value is None:
-            if any(counts[1:8]):
-                raise ValueError("2m-8m are not used with three players")
-            # Without 2m-8m, 1m and 9m never join a sequence: they are read like honors.
-            state = honor_state(counts[0:1] + counts[8:9])
-            value = ((state * ID_LIMIT) << FIELD_BITS) | _suit_tallies(counts)
-            _LEFT_THREE_PLAYER[counts] = value
-        return value
-    _suit_value(counts)
-    return _LEFT[counts]
+    if not three_player:
+        _suit_value(counts)
+        return _LEFT[counts]
+    value = _LEFT_THREE_PLAYER.get(counts)
+    if value is None:
+        if any(counts[1:8]):
+            raise ValueError("2m-8m are not used with three players")
+        # Without 2m-8m, 1m and 9m never join a sequence: they are read like honors.
+        state = honor_state(counts[0:1] + counts[8:9])
+        value = ((state * ID_LIMIT) << FIELD_BITS) | _suit_tallies(counts)
+        _LEFT_THREE_PLAYER[counts] = value
+    return value
 
 
 def _honor_value(counts: bytes) -> int:
     value = _HONORS.get(counts)
     if value is None:
-        zeros = counts.count(0)
-        kinds = 7 - zeros
+        kinds = 7 - counts.count(0)
         pairs = kinds - counts.count(1)
-        # every honor is a yaochuu kind
-        tallies = (
+        tallies = (  # every honor is a yaochuu kind
             (sum(counts) << _TILES_SHIFT)
             | (pairs << _PAIRS_SHIFT)
             | (kinds << _KINDS_SHIFT)
@@ -109,15 +103,20 @@ def _honor_value(counts: bytes) -> int:
     return value
 
 
-def _total_key(hand: bytes, three_player: bool) -> int:
-    """Whole-hand state id << FIELD_BITS | tallies, filling every cache on the way (the slow path)."""
+def _group_values(hand: bytes, three_player: bool) -> tuple[int, int]:
+    """The m+p and s+honors sums of group values, building the groups not cached yet."""
     if len(hand) != KIND_COUNT:
         raise ValueError(f"a hand needs 34 counts, got {len(hand)}")
     first = _left_value(hand[0:9], three_player) + _suit_value(hand[9:18])
     second = _left_value(hand[18:27], False) + _honor_value(hand[27:34])
-    tallies = (first + second) & FIELD_MASK
-    if (tallies >> _TILES_SHIFT) & 0xFF > suit_table.MAX_TILES:
-        raise ValueError(f"a hand holds at most 14 tiles, got {list(hand)}")
+    return first, second
+
+
+def _total_state(first: int, second: int) -> int:
+    """Whole-hand state id << FIELD_BITS from the two half sums, combining the states not cached yet."""
+    tiles = (((first + second) & FIELD_MASK) >> _TILES_SHIFT) & 0xFF
+    if tiles > suit_table.MAX_TILES:
+        raise ValueError(f"a hand holds at most 14 tiles, got {tiles}")
     ids = first >> FIELD_BITS
     half_left = _PAIR_LEFT.get(ids)
     if half_left is None:
@@ -132,70 +131,63 @@ def _total_key(hand: bytes, three_player: bool) -> int:
     if total is None:
         total = combine(half_left // ID_LIMIT, half_right) << FIELD_BITS
         _TOTAL[half_left + half_right] = total
-    return total + tallies
+    return total
 
 
-def _melds_and_tiles(key: int) -> tuple[int, int]:
-    tiles = (key >> _TILES_SHIFT) & 0xFF
+def _total_key(hand: bytes, three_player: bool) -> int:
+    """Whole-hand state id << FIELD_BITS | tallies, filling every cache on the way."""
+    first, second = _group_values(hand, three_player)
+    return _total_state(first, second) + ((first + second) & FIELD_MASK)
+
+
+def _hand_size(key: int) -> int:
+    return (key >> _TILES_SHIFT) & 0xFF
+
+
+def _final(key: int) -> int:
+    """Shanten over all shapes for a whole-hand key, caching it with the regular-only value."""
+    tiles = _hand_size(key)
     if tiles > 14 or tiles % 3 == 0:
         raise ValueError(f"a hand of {tiles} tiles is neither 3n+1 nor 3n+2 (at most 14)")
-    return (14 - tiles) // 3, tiles
-
-
-def _final_slow(key: int) -> int:
-    melds, tiles = _melds_and_tiles(key)
-    best = regular_shanten_of(key >> FIELD_BITS, melds)
+    best = regular_shanten_of(key >> FIELD_BITS, (14 - tiles) // 3)
     _FINAL_REGULAR[key] = best
     if tiles >= 13:
-        best = min(best, _chiitoitsu_from_key(key), _kokushi_from_key(key))
+        pairs = min((key >> _PAIRS_SHIFT) & 0x3F, 7)
+        singles = min(((key >> _KINDS_SHIFT) & 0x3F) - pairs, 7 - pairs)
+        kokushi = 13 - ((key >> _YAOCHUU_SHIFT) & 0xF) - (1 if (key >> _YAOCHUU_PAIR_SHIFT) & 0xF else 0)
+        best = min(best, 13 - 2 * pairs - singles, kokushi)
     _FINAL[key] = best
     return best
 
 
-def _chiitoitsu_from_key(key: int) -> int:
-    pairs = min((key >> _PAIRS_SHIFT) & 0x3F, 7)
-    singles = min(((key >> _KINDS_SHIFT) & 0x3F) - pairs, 7 - pairs)
-    return 13 - 2 * pairs - singles
-
-
-def _kokushi_from_key(key: int) -> int:
-    return 13 - ((key >> _YAOCHUU_SHIFT) & 0xF) - (1 if (key >> _YAOCHUU_PAIR_SHIFT) & 0xF else 0)
-
-
-def _shanten_of_bytes(hand: bytes, three_player: bool) -> int:
-    try:
-        if three_player:
-            first = _LEFT_THREE_PLAYER[hand[0:9]] + _RIGHT[hand[9:18]]
-        else:
-            first = _LEFT[hand[0:9]] + _RIGHT[hand[9:18]]
-        second = _LEFT[hand[18:27]] + _HONORS[hand[27:34]]
-        return _FINAL[
-            _TOTAL[_PAIR_LEFT[first >> FIELD_BITS] + _PAIR_RIGHT[second >> FIELD_BITS]]
-            + ((first + second) & FIELD_MASK)
-        ]
-    except KeyError:
-        return _final_slow(_total_key(hand, three_player))
-
-
 def shanten(counts: Sequence[int], *, three_player: bool = False) -> int:
-    """Shanten over regular, chiitoitsu and kokushi shapes (the latter two at 13-14 tiles): -1 complete, 0 tenpai.
+    """Shanten over regular, chiitoitsu and kokushi shapes (the last two at 13-14 tiles); -1 is complete.
+
+    Like majiang-core, a 4th held copy still counts as a seed, so 0 means tenpai in shape: `is_tenpai` also
+    asks for a wait the player does not hold all 4 copies of (RULES.md §7.3).
 
     >>> shanten([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25)
     0
     """
     hand = bytes(counts)
+    # Each stage falls back on its own builder, so a cache miss costs only the part not seen before.
     try:
         if three_player:
             first = _LEFT_THREE_PLAYER[hand[0:9]] + _RIGHT[hand[9:18]]
         else:
             first = _LEFT[hand[0:9]] + _RIGHT[hand[9:18]]
-        second = _LEFT[hand[18:27]] + _HONORS[hand[27:34]]
-        return _FINAL[
-            _TOTAL[_PAIR_LEFT[first >> FIELD_BITS] + _PAIR_RIGHT[second >> FIELD_BITS]]
-            + ((first + second) & FIELD_MASK)
-        ]
+        second = _LEFT[hand[18:27]] + _HONORS[hand[27:]]
     except KeyError:
-        return _final_slow(_total_key(hand, three_player))
+        first, second = _group_values(hand, three_player)
+    try:
+        key = _TOTAL[_PAIR_LEFT[first >> FIELD_BITS] + _PAIR_RIGHT[second >> FIELD_BITS]]
+    except KeyError:
+        key = _total_state(first, second)
+    key += (first + second) & FIELD_MASK
+    try:
+        return _FINAL[key]
+    except KeyError:
+        return _final(key)
 
 
 def shanten_regular(counts: Sequence[int], *, three_player: bool = False) -> int:
@@ -203,7 +195,7 @@ def shanten_regular(counts: Sequence[int], *, three_player: bool = False) -> int
     key = _total_key(bytes(counts), three_player)
     found = _FINAL_REGULAR.get(key)
     if found is None:
-        _final_slow(key)
+        _final(key)
         found = _FINAL_REGULAR[key]
     return found
 
@@ -237,10 +229,6 @@ def is_complete(counts: Sequence[int]) -> bool:
     return shanten(counts) == -1
 
 
-def _tile_count(hand: bytes) -> int:
-    return (_total_key(hand, False) >> _TILES_SHIFT) & 0xFF
-
-
 def _drawable(kind: int, three_player: bool) -> bool:
     return not (three_player and kind in THREE_PLAYER_ABSENT)
 
@@ -253,7 +241,7 @@ def _after_each_draw(hand: bytes, three_player: bool) -> list[tuple[int, int]]:
         if count >= 4 or not _drawable(kind, three_player):
             continue
         drawn = hand[:kind] + _NEXT_COUNT[count] + hand[kind + 1 :]
-        result.append((kind, _shanten_of_bytes(drawn, three_player)))
+        result.append((kind, shanten(drawn, three_player=three_player)))
     return result
 
 
@@ -262,17 +250,16 @@ _NEXT_COUNT = tuple(bytes((count + 1,)) for count in range(4))
 
 def _require_draw_size(hand: bytes, three_player: bool) -> int:
     """Shanten of a 3n+1 hand, raising ValueError for any other size."""
-    key = _total_key(hand, three_player)
-    if (key >> _TILES_SHIFT) & 0xFF not in (1, 4, 7, 10, 13):
+    if _hand_size(_total_key(hand, three_player)) % 3 != 1:
         raise ValueError("waits and ukeire need a 3n+1 hand")
-    return _shanten_of_bytes(hand, three_player)
+    return shanten(hand, three_player=three_player)
 
 
 def waits(
     counts: Sequence[int], *, three_player: bool = False, held: Sequence[int] | None = None
 ) -> tuple[int, ...]:
-    """Kinds that complete a 3n+1 hand, leaving out kinds whose 4 copies the player holds (RULES.md §7.3) and
-    2m-8m with three players; `held` counts every tile the player holds including melds (default: `counts`)."""
+    """Kinds that complete a 3n+1 hand, leaving out kinds whose 4 copies the player holds (RULES.md §7.3)
+    and 2m-8m with three players; `held` counts all tiles the player holds, melds too (default: `counts`)."""
     hand = bytes(counts)
     if _require_draw_size(hand, three_player) > 0:
         return ()
@@ -292,7 +279,7 @@ def is_tenpai(
 
 
 def _ukeire_of(hand: bytes, unseen_base: Sequence[int], three_player: bool) -> tuple[tuple[int, int], ...]:
-    current = _shanten_of_bytes(hand, three_player)
+    current = shanten(hand, three_player=three_player)
     return tuple(
         (kind, unseen_base[kind] - hand[kind])
         for kind, after in _after_each_draw(hand, three_player)
@@ -327,8 +314,7 @@ def discard_options(
     """Every discard of a 3n+2 hand with its shanten and ukeire, best first (lowest shanten, then most unseen
     ukeire copies, then lowest kind)."""
     hand = bytes(counts)
-    key = _total_key(hand, three_player)
-    if (key >> _TILES_SHIFT) & 0xFF not in (2, 5, 8, 11, 14):
+    if _hand_size(_total_key(hand, three_player)) % 3 != 2:
         raise ValueError("discard options need a 3n+2 hand")
     base = _unseen_base(visible)
     if any(base[kind] < hand[kind] for kind in range(KIND_COUNT)):
@@ -346,7 +332,7 @@ def discard_options(
         options.append(
             DiscardOption(
                 discard=kind,
-                shanten=_shanten_of_bytes(after, three_player),
+                shanten=shanten(after, three_player=three_player),
                 ukeire=accepted,
                 total=sum(unseen for _, unseen in accepted),
             )
@@ -358,7 +344,7 @@ def discard_options(
 def cache_sizes() -> dict[str, int]:
     """Entry counts of the caches (for benchmarks and tests)."""
     return {
-        "suit_keys": len(_LEFT) + len(_RIGHT) + len(_LEFT_THREE_PLAYER),
+        "suit_keys": len(_RIGHT) + len(_LEFT_THREE_PLAYER),
         "honor_keys": len(_HONORS),
         "pairs": len(_PAIR_LEFT) + len(_PAIR_RIGHT),
         "totals": len(_TOTAL),

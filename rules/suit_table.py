@@ -35,7 +35,7 @@ def kobalab_formula(mentsu: int, taatsu: int, isolated: int, head: bool) -> int:
 
 def normalise(mentsu: int, taatsu: int, isolated: int) -> tuple[int, int, int]:
     """The capped reading that gives the same shanten as (mentsu, taatsu, isolated) in every hand."""
-    # Past 5 blocks the formula saturates: with m + t >= 5 only m counts, with m + t + i >= 5 i no longer does.
+    # Past 5 blocks the formula saturates: at m + t >= 5 only m counts; at m + t + i >= 5, i stops counting.
     if mentsu + taatsu >= _BLOCKS:
         return mentsu, _BLOCKS - mentsu, 0
     if mentsu + taatsu + isolated >= _BLOCKS:
@@ -70,10 +70,11 @@ _BEATEN_HEADED: list[int] = []
 
 _STATES: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
 _STATE_IDS: dict[tuple[int, int], int] = {}
-_EVALUATED: list[tuple[int, ...]] = []
+_EVALUATED: dict[int, tuple[int, ...]] = {}
 _COMBINED: dict[int, int] = {}
 _BLOCK_CACHE: dict[bytes, int] = {}
 _SUIT_CACHE: dict[bytes, int] = {}
+_HONOR_CACHE: dict[tuple[int, int, int, int], int] = {}
 
 
 def _profile(index: int, heads: tuple[int, ...], impossible: int) -> list[int]:
@@ -93,11 +94,11 @@ def _profile(index: int, heads: tuple[int, ...], impossible: int) -> list[int]:
 
 
 def _beaten_masks() -> None:
-    """For each option, the mask of options at least as good next to every real rest of the hand that win ties.
+    """For each option, the mask of the options that beat it: at least as good next to every real rest of the
+    hand, and better somewhere or tied with a higher index (so pruning is deterministic).
 
     A reading with no head can meet a rest with or without the head; a headed reading only a rest without one.
-    Among equally good options the one with the higher index is kept, so pruning is deterministic; the relation
-    is transitive (checked in tests/rules/test_shanten.py), so pruning never drops every best reading.
+    The relation is a strict order (checked in tests/rules/test_shanten.py): a best reading always survives.
     """
     for heads, target in (((0, 1), _BEATEN_PLAIN), ((1,), _BEATEN_HEADED)):
         low = [_profile(index, heads, -_BIG) for index in range(len(OPTIONS))]
@@ -141,7 +142,6 @@ def intern(plain_mask: int, headed_mask: int) -> int:
         raise OverflowError("too many shanten states")  # the reachable state space is far smaller
     _STATES.append((plain, headed))
     _STATE_IDS[key] = new_id
-    _EVALUATED.append(_evaluate(plain, headed))
     return new_id
 
 
@@ -169,13 +169,11 @@ def _evaluate(plain: tuple[int, ...], headed: tuple[int, ...]) -> tuple[int, ...
 
 def regular_shanten_of(state_id: int, melds: int) -> int:
     """Regular shanten of a whole-hand state id with `melds` implied open melds."""
-    return _EVALUATED[state_id][melds]
-
-
-def options_of(state_id: int) -> tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]]:
-    """The (mentsu, taatsu, isolated) readings of a state: without the head, with the head in the group."""
-    plain, headed = _STATES[state_id]
-    return tuple(OPTIONS[i] for i in plain), tuple(OPTIONS[i] for i in headed)
+    found = _EVALUATED.get(state_id)
+    if found is None:
+        found = _evaluate(*_STATES[state_id])
+        _EVALUATED[state_id] = found
+    return found[melds]
 
 
 def _sum_mask(left: tuple[int, ...], right: tuple[int, ...]) -> int:
@@ -206,7 +204,7 @@ def combine(left: int, right: int) -> int:
 
 
 def _shifted(state_id: int, option: int, to_head: bool) -> tuple[int, int]:
-    """Masks of a state with one more block added to every reading (the pair as head moves plain to headed)."""
+    """Masks of a state with one block added to every reading (a pair taken as the head: plain to headed)."""
     plain, headed = _STATES[state_id]
     if to_head:
         return 0, _sum_mask((option,), plain)
@@ -220,9 +218,14 @@ _NOTHING = _INDEX[(0, 0, 0)]
 
 
 def _block_state(block: bytes) -> int:
-    """State id of a run of one suit with no two empty ranks in a row (leading and trailing zeros stripped)."""
+    """State id of a run of one suit with no two empty ranks in a row (empty ends stripped)."""
     found = _BLOCK_CACHE.get(block)
     if found is not None:
+        return found
+    mirrored = block[::-1]  # reading a run from 9 down to 1 gives the same blocks
+    found = _BLOCK_CACHE.get(mirrored)
+    if found is not None:
+        _BLOCK_CACHE[block] = found
         return found
     counts = list(block)
     plain = headed = 0
@@ -271,7 +274,10 @@ def suit_state(counts: bytes) -> int:
     """State id of one number suit from its 9 counts (cached by the counts with empty ends stripped)."""
     stripped = counts.strip(b"\x00")
     found = _SUIT_CACHE.get(stripped)
+    if found is None:
+        found = _SUIT_CACHE.get(stripped[::-1])
     if found is not None:
+        _SUIT_CACHE[stripped] = found
         return found
     if len(counts) != 9 or max(counts) > 4 or sum(counts) > MAX_TILES:
         raise ValueError(f"impossible counts for one suit: {list(counts)}")
@@ -282,14 +288,17 @@ def suit_state(counts: bytes) -> int:
 
 def honor_state(counts: bytes) -> int:
     """State id of kinds that never form sequences (honors; 1m and 9m with three players), read like
-    majiang-core: three or four of a kind is a mentsu (a fourth honor can grow into nothing), two a taatsu, one
-    an isolated tile; the head is any kind held twice or more."""
-    if max(counts, default=0) > 4 or sum(counts) > MAX_TILES:
+    majiang-core: three or four of a kind is a mentsu (a fourth copy can grow into nothing), two a taatsu,
+    one an isolated tile; the head is any kind held twice or more."""
+    signature = (counts.count(1), counts.count(2), counts.count(3), counts.count(4))
+    found = _HONOR_CACHE.get(signature)
+    if found is not None:
+        return found
+    singles, pairs, triples, quads = signature
+    if singles + pairs + triples + quads != len(counts) - counts.count(0):
         raise ValueError(f"impossible counts for a group: {list(counts)}")
-    singles = counts.count(1)
-    pairs = counts.count(2)
-    triples = counts.count(3)
-    quads = counts.count(4)
+    if singles + 2 * pairs + 3 * triples + 4 * quads > MAX_TILES:
+        raise ValueError(f"a group holds at most 14 tiles: {list(counts)}")
     mentsu = triples + quads
     headed = 0
     if pairs:
@@ -298,7 +307,9 @@ def honor_state(counts: bytes) -> int:
         headed |= 1 << _INDEX[normalise(mentsu - 1, pairs, singles + 1)]
     if quads:
         headed |= 1 << _INDEX[normalise(mentsu - 1, pairs + 1, singles)]
-    return intern(1 << _INDEX[normalise(mentsu, pairs, singles)], headed)
+    found = intern(1 << _INDEX[normalise(mentsu, pairs, singles)], headed)
+    _HONOR_CACHE[signature] = found
+    return found
 
 
 def state_count() -> int:

@@ -13,7 +13,17 @@ from PIL import Image
 
 import main
 from graphics import tile_face
-from graphics.title import MAX_LIFT, NOTICE, TITLE_TILES, WAVE_PERIOD_S, run_window, tile_lift, title_layout
+from graphics.title import (
+    MAX_LIFT,
+    NOTICE,
+    TITLE_TILES,
+    WAVE_CROSS_S,
+    WAVE_PERIOD_S,
+    TitleScreen,
+    run_window,
+    tile_lift,
+    title_layout,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [(320, 240), (640, 360), (800, 1200), (1280, 720), (1600, 400), (1920, 1080), (3840, 2160)]
@@ -158,13 +168,16 @@ def test_layout_grows_with_the_window() -> None:
     assert heights[0] < heights[-1]
 
 
-def test_tile_lift_is_a_wave_that_crosses_the_row() -> None:
+def test_tile_lift_is_a_wave_that_crosses_the_row_then_rests() -> None:
     count = len(TITLE_TILES)
     times = [i * WAVE_PERIOD_S / 200 for i in range(400)]
     for index in range(count):
         lifts = [tile_lift(t, index) for t in times]
         assert all(0.0 <= lift <= MAX_LIFT for lift in lifts)
-        peak = (index + 1) * WAVE_PERIOD_S / (count + 2)
+        assert all(
+            lift == 0.0 for t, lift in zip(times, lifts, strict=True) if t % WAVE_PERIOD_S >= WAVE_CROSS_S
+        )
+        peak = (index + 1) * WAVE_CROSS_S / (count + 1)
         assert tile_lift(peak, index) == pytest.approx(MAX_LIFT)
         assert tile_lift(peak + WAVE_PERIOD_S, index) == pytest.approx(MAX_LIFT)  # periodic
         assert tile_lift(peak, (index + 2) % count) == 0.0  # one tile rises at a time
@@ -183,3 +196,18 @@ def test_every_tile_kind_draws_a_face_with_ink(kind: int) -> None:
     }
     # some pixels far from ivory: the glyph was drawn
     assert any(sum(abs(a - b) for a, b in zip(color, tile_face.IVORY, strict=True)) > 200 for color in colors)
+
+
+def test_frames_repaint_only_what_moved_and_match_a_full_redraw() -> None:
+    pygame.font.init()
+    moving = WAVE_CROSS_S / 2  # mid-wave: one tile up, its neighbours moving
+    screen, fresh = pygame.Surface((640, 360)), pygame.Surface((640, 360))
+    title = TitleScreen()
+    assert title.draw(screen, 0.0) == [screen.get_rect()]
+    assert title.draw(screen, WAVE_PERIOD_S - 0.01) == []  # resting tiles: nothing to repaint
+    dirty = title.draw(screen, moving)
+    assert dirty
+    assert all(screen.get_rect().contains(rect) for rect in dirty)
+    assert sum(rect.w * rect.h for rect in dirty) < 640 * 360 // 4
+    TitleScreen().draw(fresh, moving)
+    assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(fresh, "RGB")

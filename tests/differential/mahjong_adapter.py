@@ -1,4 +1,4 @@
-"""Adapter to the `mahjong` package (2.1.0): a generated case to its API, its answer to our output vocabulary."""
+"""Adapter to the `mahjong` package (2.1.0): a generated case to its API, its answer to our vocabulary."""
 
 from __future__ import annotations
 
@@ -10,7 +10,16 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.hand_calculating.hand_response import HandResponse
 from mahjong.meld import Meld
 
-from benchmarks.winning_hands import ANKAN, CHI, DAIMINKAN, PON, SHOUMINKAN, RuleProfile, WinningCase
+from benchmarks.winning_hands import (
+    ANKAN,
+    CHI,
+    DAIMINKAN,
+    LOCAL_YAKU,
+    PON,
+    SHOUMINKAN,
+    RuleProfile,
+    WinningCase,
+)
 
 # mahjong's yaku class name -> our yaku id
 YAKU_IDS = {
@@ -71,6 +80,8 @@ YAKU_IDS = {
     "DaburuChuurenPoutou": "junsei_chuuren",
     "Tenhou": "tenhou",
     "Chiihou": "chiihou",
+    "Daisharin": "daisharin",
+    "Daichisei": "daichisei",
 }
 
 # mahjong's score tier label -> our `limit`
@@ -86,17 +97,18 @@ LIMITS: dict[str, str | None] = {
 }
 
 
-class UnsupportedRule(ValueError):
+class UnsupportedRuleError(ValueError):
     """A rule option the mahjong package cannot express (hard-wired there)."""
 
 
 def _require(overrides: dict[str, Any], name: str, value: object) -> None:
-    if name in overrides and overrides[name] != value:
-        raise UnsupportedRule(f"mahjong hard-wires {name}={value!r}, got {overrides[name]!r}")
+    # an unpinned option would silently take the preset's default, which may not be mahjong's choice
+    if name not in overrides or overrides[name] != value:
+        raise UnsupportedRuleError(f"mahjong hard-wires {name}={value!r}, got {overrides.get(name)!r}")
 
 
 def optional_rules(profile: RuleProfile) -> OptionalRules:
-    """mahjong's OptionalRules equal to the profile's options; raises UnsupportedRule when it cannot match."""
+    """mahjong's OptionalRules equal to the profile's options; UnsupportedRuleError when it cannot match."""
     o = profile.overrides
     three = o["players"] == 3
     _require(o, "double_wind_pair_fu", 4)  # fu.py: DOUBLE_VALUED_PAIR is always 4
@@ -112,15 +124,28 @@ def optional_rules(profile: RuleProfile) -> OptionalRules:
         _require(o, "kita_dora", True)
     red = list(o["red_fives"])
     if red not in ([1, 1, 1], [0, 0, 0]) and not (three and red == [0, 1, 1]):
-        raise UnsupportedRule(f"red_fives={red}")  # AKA_DORAS is one fixed red five per suit
+        raise UnsupportedRuleError(f"red_fives={red}")  # AKA_DORAS is one fixed red five per suit
     if o["pinfu_tsumo"] and not o["open_pinfu_ron_30_fu"]:
         # fu.py then gives an open tsumo with no other fu 20 fu, dropping the tsumo 2 fu (RULES.md §5.2)
-        raise UnsupportedRule("pinfu_tsumo with open_pinfu_ron_30_fu off")
+        raise UnsupportedRuleError("pinfu_tsumo with open_pinfu_ron_30_fu off")
     if o["renhou"] == "baiman":
         # mahjong's non-yakuman renhou is a 5-han yaku (stacking with other yaku and dora), never 8
-        raise UnsupportedRule("renhou='baiman'")
+        raise UnsupportedRuleError("renhou='baiman'")
     if o["max_yakuman"] not in (0, 6):
-        raise UnsupportedRule(f"max_yakuman={o['max_yakuman']}")
+        raise UnsupportedRuleError(f"max_yakuman={o['max_yakuman']}")
+    _require(o, "ippatsu", True)
+    _require(o, "haitei_houtei_merged", False)
+    _require(o, "five_honba_two_han", False)
+    _require(o, "paarenchan", False)
+    for name in LOCAL_YAKU:
+        if name not in ("daisharin", "daichisei"):
+            _require(o, name, False)
+    if o["daisharin"]:
+        _require(o, "daisharin_double", False)  # yaku_list/yakuman/daisharin.py: 13 han
+    if o["daichisei"]:
+        # hand.py lists daichisei (13) beside tsuuiisou (13): the double yakuman of RULES.md §4.5 only when
+        # our double yakuman count double
+        _require(o, "double_yakuman", True)
     return OptionalRules(
         has_open_tanyao=bool(o["kuitan"]),
         has_aka_dora=any(red),
@@ -132,6 +157,10 @@ def optional_rules(profile: RuleProfile) -> OptionalRules:
         renhou_as_yakuman=o["renhou"] == "yakuman",
         limit_to_sextuple_yakuman=o["max_yakuman"] == 6,
         is_three_player=three,
+        # mahjong would also give daisharin to an open hand (RULES.md §4.5: closed only); ours are all closed
+        has_daisharin=bool(o["daisharin"]),
+        has_daisharin_other_suits=bool(o["daisharin"] and o.get("daisharin_all_suits")),
+        has_daichisei=bool(o["daichisei"]),
     )
 
 
@@ -213,7 +242,9 @@ def to_output(case: WinningCase, resp: HandResponse) -> dict[str, Any]:
     if resp.error:
         return {"error": str(resp.error)}
     cost = resp.cost
-    assert cost is not None and resp.han is not None and resp.yaku is not None
+    assert cost is not None
+    assert resp.han is not None
+    assert resp.yaku is not None
     is_open = bool(resp.is_open_hand)
     yaku = []
     for y in resp.yaku:
@@ -227,6 +258,9 @@ def to_output(case: WinningCase, resp: HandResponse) -> dict[str, Any]:
                 continue
         yaku.append([name, han])
     has_yakuman = any(y.is_yakuman for y in resp.yaku)
+    if any(name == "daichisei" for name, _ in yaku):
+        # hand.py adds daichisei (13) on top of tsuuiisou (13); RULES.md §4.5 has one double yakuman instead
+        yaku = [entry for entry in yaku if entry[0] not in ("daichisei", "tsuuiisou")] + [["daichisei", 26]]
     level = str(cost["yaku_level"])
     limit = LIMITS["yakuman" if level.endswith("x yakuman") else level]
     if limit == "yakuman" and not has_yakuman:

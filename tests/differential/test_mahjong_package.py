@@ -1,24 +1,34 @@
-"""Differential test: our hand calculator against the `mahjong` package (2.1.0) on seeded random winning hands.
+"""Differential test: our hand calculator against the `mahjong` package (2.1.0) on seeded random wins.
 
-Both score every generated hand under the same options (benchmarks/winning_hands.py profiles, mapped for mahjong by
-mahjong_adapter.optional_rules, which refuses options mahjong hard-wires differently). Win or error, han, fu,
-yakuman, limit, points, payments, winner gain and the yaku list must all agree.
+Both score every generated hand under the same options (the profiles of benchmarks/winning_hands.py, mapped
+for mahjong by mahjong_adapter.optional_rules, which refuses options mahjong hard-wires differently). Win or
+error, han, fu, yakuman, limit, points, payments, winner gain and the yaku list must all agree.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from benchmarks.winning_hands import PROFILES, RuleProfile, WinningCase, generate_cases, rule_set, rules_inputs
+from benchmarks.winning_hands import (
+    PROFILES,
+    RuleProfile,
+    WinningCase,
+    generate_cases,
+    rule_set,
+    rules_inputs,
+)
 from game.calculator import score_request
 from rules.scoring import HandError, score_hand
 from tests.differential.mahjong_adapter import (
     YAKU_IDS,
-    UnsupportedRule,
+    UnsupportedRuleError,
     estimate,
     mahjong_inputs,
     optional_rules,
@@ -30,6 +40,19 @@ CHUNKS = 4
 HANDS_PER_CHUNK = 6_000  # 24,000 hands in all, in chunks so pytest-xdist can spread them
 FIELDS = ("han", "fu", "yakuman", "limit", "points", "payments", "winner_gain")
 SHOWN = 20
+SITUATION_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "tsumo",
+)
 # every yaku both calculators know, except nagashi mangan (a draw result, not a hand to score)
 EXPECTED_YAKU = frozenset(YAKU_IDS.values()) - {"nagashi_mangan"} | {"kita"}
 
@@ -102,12 +125,7 @@ def test_generated_cases_cover_melds_situations_and_profiles() -> None:
     seen: Counter[str] = Counter()
     for case in cases:
         seen.update(m.type for m in case.melds)
-        seen.update(
-            name
-            for name in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
-            + ("tenhou", "chiihou", "renhou", "tsumo")
-            if getattr(case, name)
-        )
+        seen.update(name for name in SITUATION_FLAGS if getattr(case, name))
         seen[f"profile {case.profile.name}"] += 1
         seen[f"seat {case.seat_wind}"] += 1
         seen[f"round {case.round_wind}"] += 1
@@ -118,7 +136,19 @@ def test_generated_cases_cover_melds_situations_and_profiles() -> None:
         seen["honba"] += case.honba > 0
         seen[f"{len(case.dora_indicators)} dora indicators"] += 1
     wanted = (
-        ["chi", "pon", "daiminkan", "shouminkan", "ankan", "open", "closed", "tsumo", "ron", "red five", "kita"]
+        [
+            "chi",
+            "pon",
+            "daiminkan",
+            "shouminkan",
+            "ankan",
+            "open",
+            "closed",
+            "tsumo",
+            "ron",
+            "red five",
+            "kita",
+        ]
         + ["riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "honba"]
         + ["tenhou", "chiihou", "renhou"]
         + [f"profile {name}" for name in PROFILES]
@@ -141,7 +171,7 @@ def test_adapter_refuses_options_mahjong_hard_wires() -> None:
         profile = RuleProfile(
             "changed", "standard", {**standard.overrides, **change}, red_fives=True, renhou=False
         )
-        with pytest.raises(UnsupportedRule):
+        with pytest.raises(UnsupportedRuleError):
             optional_rules(profile)
 
 
@@ -166,3 +196,49 @@ def test_rules_level_inputs_score_like_the_json_interface() -> None:
             "yaku": [[name, han] for name, han in value.yaku],
         }
         assert direct == via_json, json.dumps(case.request())
+
+
+def _has_kan(case: WinningCase) -> bool:
+    return any(m.type in ("daiminkan", "shouminkan", "ankan") for m in case.melds)
+
+
+# situations both RULES.md and mahjong (hand.py's checks) call impossible: (name, applies to, change)
+ILLEGAL: tuple[tuple[str, Callable[[WinningCase], bool], dict[str, Any]], ...] = (
+    ("riichi on an open hand", lambda c: c.is_open, {"riichi": True}),
+    ("double riichi on an open hand", lambda c: c.is_open, {"double_riichi": True}),
+    ("ippatsu without riichi", lambda c: not (c.riichi or c.double_riichi), {"ippatsu": True}),
+    ("chankan on a tsumo", lambda c: c.tsumo, {"chankan": True}),
+    ("rinshan on a ron", lambda c: not c.tsumo and _has_kan(c), {"rinshan": True}),
+    ("haitei on a ron", lambda c: not c.tsumo, {"haitei": True}),
+    ("houtei on a tsumo", lambda c: c.tsumo, {"houtei": True}),
+    ("haitei with rinshan", lambda c: c.tsumo and _has_kan(c), {"haitei": True, "rinshan": True}),
+    ("houtei with chankan", lambda c: not c.tsumo and not c.melds, {"houtei": True, "chankan": True}),
+    ("tenhou as a non-dealer", lambda c: c.tsumo and not c.melds and c.seat_wind != 0, {"tenhou": True}),
+    ("tenhou on a ron", lambda c: not c.tsumo and not c.melds and c.seat_wind == 0, {"tenhou": True}),
+    ("tenhou with a meld", lambda c: c.tsumo and bool(c.melds) and c.seat_wind == 0, {"tenhou": True}),
+    ("chiihou as the dealer", lambda c: c.tsumo and not c.melds and c.seat_wind == 0, {"chiihou": True}),
+    ("chiihou on a ron", lambda c: not c.tsumo and not c.melds and c.seat_wind != 0, {"chiihou": True}),
+    ("chiihou with a meld", lambda c: c.tsumo and bool(c.melds) and c.seat_wind != 0, {"chiihou": True}),
+    ("renhou as the dealer", lambda c: not c.tsumo and not c.melds and c.seat_wind == 0, {"renhou": True}),
+    ("renhou on a tsumo", lambda c: c.tsumo and not c.melds and c.seat_wind != 0, {"renhou": True}),
+    ("renhou with a meld", lambda c: not c.tsumo and bool(c.melds) and c.seat_wind != 0, {"renhou": True}),
+)
+
+
+@functools.cache
+def _illegal_sample() -> list[WinningCase]:
+    return generate_cases(SEED + 200, 3000)
+
+
+@pytest.mark.parametrize(("name", "applies", "change"), ILLEGAL, ids=[entry[0] for entry in ILLEGAL])
+def test_impossible_situations_are_errors_on_both_sides(
+    name: str, applies: Callable[[WinningCase], bool], change: dict[str, Any]
+) -> None:
+    candidates = [case for case in _illegal_sample() if applies(case)][:40]
+    assert candidates, f"no generated hand to turn into '{name}'"
+    for case in candidates:
+        bad = dataclasses.replace(case, **change)
+        theirs = to_output(bad, estimate(mahjong_inputs(bad)))
+        ours = score_request(bad.request())
+        assert "error" in theirs, f"mahjong scored {name}: {json.dumps(bad.request())}"
+        assert "error" in ours, f"we scored {name}: {json.dumps(bad.request())} -> {json.dumps(ours)}"
