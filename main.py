@@ -30,7 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="open the game window (the default command)")
     play.add_argument("--size", type=parse_size, default=(1280, 720), help="window size (default 1280x720)")
     score = commands.add_parser(
-        "score", help="score hands: JSON Lines in, one JSON result per line out", description=score_help()
+        "score",
+        help="score hands: JSON Lines in, one JSON result per line out",
+        description=score_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     score.add_argument("--input", metavar="FILE", help="read requests from FILE instead of standard input")
     capture = commands.add_parser("capture", help="render the title screen off-screen to an image and exit")
@@ -42,10 +45,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 def score_help() -> str:
     """Description of the score command shown by `score --help`."""
-    return (
-        "Read one JSON object per line (fields hand, win_tile, tsumo, melds, dora_indicators, ...) and write "
-        "one JSON result per line (han, fu, yaku, points, payments, ...; or an error)."
-    )
+    return """\
+Read one JSON object per line and write one JSON result per line, in order. A bad line
+never stops the run: its answer is {"error": "<why>"}.
+
+Request fields (only hand and win_tile are required):
+  hand             concealed tiles including the winning tile, mpsz ("123m406p789s11z",
+                   0 = red five, 1z-7z = East South West North haku hatsu chun)
+  win_tile         the winning tile, e.g. "4p"
+  melds            list of {"type": "chi"|"pon"|"daiminkan"|"shouminkan"|"ankan",
+                   "tiles": mpsz, "from": 1|2|3, "called": tile}; no "from" for ankan
+  tsumo            true for a self-drawn win; otherwise "from" names the discarder
+  from             seats counted in turn order from the winner: 1 next (right),
+                   2 opposite, 3 previous (left); with three players 1 next, 2 previous
+  riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
+  renhou           true/false
+  seat_wind, round_wind   "E" "S" "W" "N" (default "E": the dealer in the East round)
+  dora_indicators, ura_indicators   mpsz
+  honba, riichi_sticks, kita        whole numbers (kita: north tiles set aside, 3 players)
+  players          3 or 4
+  ruleset          standard (default), tenhou, mahjong-soul, kobalab, seed-deluxe,
+                   seed-netmahjong, tenhou-3p, mahjong-soul-3p
+  rules            {"option": value, ...} overrides, e.g. {"kiriage_mangan": true}
+
+Result: han, fu, yakuman (0 or the count), limit (null, mangan, haneman, baiman,
+sanbaiman, kazoe_yakuman, yakuman), points (table value, no honba or sticks),
+payments ({"ron": n} or {"dealer": n, "non_dealer": n}, honba included), winner_gain
+(with honba and riichi sticks), yaku ([[id, han], ...]).
+"""
 
 
 def run_score(input_path: str | None) -> int:

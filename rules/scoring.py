@@ -121,7 +121,12 @@ class HandError(ValueError):
 
 @dataclass(frozen=True)
 class WinSituation:
-    """Everything about a win besides the tiles; winds are 0..3 = E S W N, ``discarder`` relative 1..3."""
+    """Everything about a win besides the tiles; winds are 0..3 = E S W N.
+
+    ``discarder`` (and a meld's ``from_seat``) count seats in turn order from the winner: 1 is the next player
+    (on the right), 2 the one after (opposite), 3 the previous (on the left); with three players 2 is the
+    previous one.
+    """
 
     win_tile: int
     is_tsumo: bool
@@ -325,6 +330,8 @@ def _check_situation(
             raise HandError("2m-8m are not in the three-player set")
         if any(meld.type is MeldType.CHI for meld in melds):
             raise HandError("there is no chi with three players")
+        if any(meld.from_seat == 3 for meld in melds):
+            raise HandError("with three players 'from' is 1 (the next player) or 2 (the previous one)")
     elif s.kita:
         raise HandError("kita (north dora) exists only with three players")
     if s.kita < 0 or s.honba < 0 or s.riichi_sticks < 0:

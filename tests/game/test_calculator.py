@@ -79,6 +79,17 @@ def test_dealer_tsumo_payments() -> None:
         ),
         ({**GOOD, "players": 3}, "2m-8m are not in the three-player set"),
         ({**GOOD, "kita": 1}, "kita (north dora) exists only with three players"),
+        (
+            {
+                "hand": "999m456p55s78s9s",
+                "win_tile": "9s",
+                "tsumo": True,
+                "players": 3,
+                "melds": [{"type": "pon", "tiles": "111m", "from": 3}],
+            },
+            "with three players 'from' is 1 (the next player) or 2 (the previous one)",
+        ),
+        ({**GOOD, "players": 3, "hand": "999m456p55s789s777s", "win_tile": "7s"}, "discarder must be 1..2"),
         ({**GOOD, "melds": {"type": "pon"}}, "field 'melds' must be a list"),
         (
             {**GOOD, "hand": "234789m56p77s7p", "melds": [{"type": "pong", "tiles": "456s", "from": 1}]},
