@@ -542,7 +542,7 @@ def apply(state: RoundState, choices: Mapping[int, Action]) -> tuple[RoundState,
     for seat, options in legal.items():
         if seat not in choices:
             raise IllegalActionError(f"seat {seat} must answer (one of {len(options)} legal actions)")
-        if choices[seat] not in options:
+        if choices[seat] not in options and not _is_equivalent(state, seat, choices[seat], options):
             raise IllegalActionError(
                 f"{choices[seat]} by seat {seat} is not legal now ({_why_illegal(state, seat)})"
             )
@@ -555,6 +555,46 @@ def apply(state: RoundState, choices: Mapping[int, Action]) -> tuple[RoundState,
     else:
         state = _resolve_robbing(state, choices, events)
     return state, tuple(events)
+
+
+def _is_equivalent(state: RoundState, seat: int, action: Action, options: tuple[Action, ...]) -> bool:
+    """Whether ``action`` names other physical copies of an offered action's tiles (same kind and red-ness).
+
+    Legal lists offer one copy of each kind; a log or a person may name another copy, which plays the same.
+    """
+    hand = state.players[seat].hand
+    red = state.rules.red_five_ids
+
+    def signature(tile: int) -> tuple[int, bool]:
+        return tile >> 2, tile in red
+
+    if isinstance(action, Discard):
+        if action.tile not in hand:
+            return False
+        drawn = state.tile if state.phase is Phase.TURN else None
+        return any(
+            isinstance(option, Discard)
+            and option.riichi == action.riichi
+            and signature(option.tile) == signature(action.tile)
+            and (option.tile == drawn) == (action.tile == drawn)
+            for option in options
+        )
+    if isinstance(action, Pon | Chi):
+        if not all(tile in hand for tile in action.tiles) or action.tiles[0] == action.tiles[1]:
+            return False
+        wanted = sorted(signature(tile) for tile in action.tiles)
+        return any(
+            isinstance(option, type(action)) and sorted(signature(tile) for tile in option.tiles) == wanted
+            for option in options
+            if isinstance(option, Pon | Chi)
+        )
+    if isinstance(action, Shouminkan | Kita):
+        return action.tile in hand and any(
+            isinstance(option, type(action)) and signature(option.tile) == signature(action.tile)
+            for option in options
+            if isinstance(option, Shouminkan | Kita)
+        )
+    return False
 
 
 def _why_illegal(state: RoundState, seat: int) -> str:
@@ -798,41 +838,37 @@ def _pao_for(melds: Sequence[Meld], new: Meld, rules: RuleSet) -> bool:
 def _declare_kan(
     state: RoundState, seat: int, kind: int, meld_type: MeldType, events: list[Event], tile: int | None = None
 ) -> RoundState:
+    """Announce a kan; the others may rob an added kan (or, for kokushi, a closed one) before it stands."""
     player = state.players[seat]
-    if meld_type is MeldType.SHOUMINKAN:
-        assert tile is not None
+    if tile is None:
+        tile = next(t for t in player.hand if t >> 2 == kind)
+    events.append(MeldCalled(seat=seat, meld=_kan_meld(player, kind, meld_type, tile), discarder=None))
+    if meld_type is MeldType.SHOUMINKAN or state.rules.kokushi_chankan_ankan:
         robbable = dataclasses.replace(state, phase=Phase.CHANKAN, seat=seat, tile=tile, kan_kind=meld_type)
         if _rob_actions(robbable, chankan=True):
             return robbable
-        return _complete_kan(state, seat, kind, meld_type, tile, events)
-    kan_tile = next(t for t in player.hand if t >> 2 == kind)
-    if state.rules.kokushi_chankan_ankan:
-        robbable = dataclasses.replace(
-            state, phase=Phase.CHANKAN, seat=seat, tile=kan_tile, kan_kind=meld_type
-        )
-        if _rob_actions(robbable, chankan=True):
-            return robbable
-    return _complete_kan(state, seat, kind, meld_type, kan_tile, events)
+    return _complete_kan(state, seat, kind, meld_type, tile, events)
+
+
+def _kan_meld(player: PlayerState, kind: int, meld_type: MeldType, tile: int) -> Meld:
+    """The meld a kan makes: a pon with the added tile, or the four tiles of a closed kan."""
+    if meld_type is MeldType.SHOUMINKAN:
+        pon = next(meld for meld in player.melds if meld.type is MeldType.PON and meld.kind == kind)
+        return Meld(MeldType.SHOUMINKAN, tuple(sorted((*pon.tiles, tile))), pon.called, pon.from_seat)
+    return Meld(MeldType.ANKAN, tuple(sorted(t for t in player.hand if t >> 2 == kind)))
 
 
 def _complete_kan(
     state: RoundState, seat: int, kind: int, meld_type: MeldType, tile: int, events: list[Event]
 ) -> RoundState:
+    """The kan stands (nobody robbed it): the meld is laid down, then dora and the replacement draw."""
     player = state.players[seat]
-    hand = list(player.hand)
-    melds = list(player.melds)
+    meld = _kan_meld(player, kind, meld_type, tile)
+    hand = [t for t in player.hand if t not in meld.tiles]
     if meld_type is MeldType.SHOUMINKAN:
-        hand.remove(tile)
-        index = next(i for i, meld in enumerate(melds) if meld.type is MeldType.PON and meld.kind == kind)
-        pon = melds[index]
-        melds[index] = Meld(MeldType.SHOUMINKAN, tuple(sorted((*pon.tiles, tile))), pon.called, pon.from_seat)
-        meld = melds[index]
+        melds = [meld if m.type is MeldType.PON and m.kind == kind else m for m in player.melds]
     else:
-        used = tuple(t for t in hand if t >> 2 == kind)
-        for used_tile in used:
-            hand.remove(used_tile)
-        meld = Meld(MeldType.ANKAN, tuple(sorted(used)))
-        melds.append(meld)
+        melds = [*player.melds, meld]
     own_ippatsu = (
         player.ippatsu and meld_type is MeldType.ANKAN and not state.rules.ippatsu_cancelled_by_own_ankan
     )
@@ -843,7 +879,6 @@ def _complete_kan(
     state = dataclasses.replace(
         state, players=tuple(players), uninterrupted=False, phase=Phase.TURN, tile=None
     )
-    events.append(MeldCalled(seat=seat, meld=meld, discarder=None))
     return _after_kan(state, seat, open_kan=meld_type is not MeldType.ANKAN, events=events)
 
 

@@ -1,0 +1,377 @@
+"""Replaying logged hands through the round engine: a wall built from the log, the logged action forced at each
+decision, and every difference between the engine's steps and outcome and the log's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.logs.record import (
+    CallStep,
+    DiscardStep,
+    DoraStep,
+    DrawResult,
+    DrawStep,
+    KitaStep,
+    RoundRecord,
+    Step,
+    WinResult,
+)
+from rules.actions import (
+    PASS,
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kita,
+    Kyuushu,
+    Pon,
+    Ron,
+    Shouminkan,
+    Tsumo,
+)
+from rules.events import (
+    AbortiveDraw,
+    DoraRevealed,
+    Event,
+    ExhaustiveDraw,
+    HandWon,
+    KitaDeclared,
+    MeldCalled,
+    TileDiscarded,
+    TileDrawn,
+)
+from rules.meld import MeldType
+from rules.round import IllegalActionError, Phase, RoundState, apply, legal_actions, start_round
+from rules.ruleset import RuleSet
+from rules.tiles import format_tiles
+from rules.wall import DEAD_WALL, DORA_OFFSET, HAND_SIZE, RINSHAN_SLOTS, URA_OFFSET, Wall, WallError, tile_set
+
+
+class ReplayError(ValueError):
+    """A logged hand that cannot even be set up (its tiles do not form a wall)."""
+
+
+@dataclass(frozen=True)
+class RoundReplay:
+    """The outcome of replaying one logged hand: the engine's final state, its events and the disagreements."""
+
+    state: RoundState
+    events: tuple[Event, ...]
+    problems: tuple[str, ...]
+
+
+def wall_from_record(record: RoundRecord, players: int) -> Wall:
+    """A wall whose deal, draws, replacement tiles and indicators are exactly the logged ones."""
+    if record.wall:
+        return Wall(record.wall, players)
+    size = len(tile_set(players))
+    slots: list[int | None] = [None] * size
+    for offset in range(players):
+        hand = record.hands[(record.dealer + offset) % players]
+        if len(hand) != HAND_SIZE:
+            raise ReplayError(
+                f"seat {(record.dealer + offset) % players} was dealt {len(hand)} tiles, not 13"
+            )
+        slots[HAND_SIZE * offset : HAND_SIZE * (offset + 1)] = hand
+    live: list[int] = []
+    rinshan: list[int] = []
+    replacement_for: int | None = None
+    dora = [record.dora_indicator]
+    for step in record.steps:
+        if isinstance(step, DrawStep):
+            if replacement_for == step.seat:
+                rinshan.append(step.tile)
+                replacement_for = None
+            else:
+                live.append(step.tile)
+        elif (isinstance(step, CallStep) and step.meld.is_kan) or isinstance(step, KitaStep):
+            replacement_for = step.seat
+        elif isinstance(step, DoraStep):
+            dora.append(step.indicator)
+    dead = size - DEAD_WALL
+    first_live = HAND_SIZE * players
+    if first_live + len(live) > dead - max(0, len(rinshan) - RINSHAN_SLOTS) or len(dora) > 5:
+        raise ReplayError(f"{len(live)} live draws and {len(rinshan)} replacement draws do not fit the wall")
+    slots[first_live : first_live + len(live)] = live
+    for index, tile in enumerate(rinshan):
+        slots[dead + index if index < RINSHAN_SLOTS else dead - 1 - (index - RINSHAN_SLOTS)] = tile
+    for index, tile in enumerate(dora):
+        slots[dead + DORA_OFFSET + index] = tile
+    ura = next(
+        (
+            result.ura_indicators
+            for result in record.results
+            if isinstance(result, WinResult) and result.ura_indicators
+        ),
+        (),
+    )
+    for index, tile in enumerate(ura):
+        slots[dead + URA_OFFSET + index] = tile
+    used = [tile for tile in slots if tile is not None]
+    if len(set(used)) != len(used):
+        repeated = sorted({tile for tile in used if used.count(tile) > 1})
+        raise ReplayError(f"tile ids used twice in the hand: {repeated[:5]}")
+    unused = iter(sorted(set(tile_set(players)) - set(used)))
+    try:
+        return Wall(tuple(tile if tile is not None else next(unused) for tile in slots), players)
+    except (WallError, StopIteration) as error:
+        raise ReplayError(f"the logged tiles do not form a {players}-player wall: {error}") from None
+
+
+def replay_round(record: RoundRecord, rules: RuleSet) -> RoundReplay:
+    """Play a logged hand through the engine, forcing the logged actions; collect every disagreement."""
+    wall = wall_from_record(record, rules.players)
+    state, events = start_round(
+        rules,
+        wall,
+        round_wind=record.round_wind,
+        kyoku=record.kyoku,
+        honba=record.honba,
+        riichi_sticks=record.riichi_sticks,
+        scores=record.scores,
+        dealer=record.dealer,
+    )
+    all_events = list(events)
+    steps = _engine_order(record.steps)
+    cursor = 0
+    problems: list[str] = []
+    cursor, problem = _consume(events, steps, cursor)
+    while problem is None and state.phase is not Phase.ENDED:
+        if cursor == len(steps) and not record.results:
+            break  # the log stops in the middle of the hand: every logged action was legal, nothing more to check
+        legal = legal_actions(state)
+        choices = _choices(state, legal, steps, cursor, record)
+        try:
+            state, events = apply(state, choices)
+        except IllegalActionError as error:
+            problem = f"step {cursor}: the logged action is not legal for the engine: {error}"
+            break
+        all_events.extend(events)
+        cursor, problem = _consume(events, steps, cursor)
+    if problem is not None:
+        problems.append(problem)
+    elif not record.results:
+        pass
+    elif cursor != len(steps):
+        problems.append(
+            f"step {cursor}: the engine ended the hand but the log goes on with {_describe(steps[cursor])}"
+        )
+    else:
+        problems.extend(_compare_results(all_events, record))
+    return RoundReplay(state=state, events=tuple(all_events), problems=tuple(problems))
+
+
+def _engine_order(steps: tuple[Step, ...]) -> list[Step]:
+    """Logged steps in the engine's order: an open kan's dora comes with the kan player's discard.
+
+    Tenhou writes that indicator between the replacement draw and the discard; it is turned over as the discard
+    is made (so a ron on that discard counts it), which the engine reports just after the discard.
+    """
+    ordered = list(steps)
+    for index in range(1, len(ordered) - 2):
+        draw, dora, discard = ordered[index : index + 3]
+        if not (
+            isinstance(draw, DrawStep) and isinstance(dora, DoraStep) and isinstance(discard, DiscardStep)
+        ):
+            continue
+        back = index - 1
+        while back > 0 and isinstance(ordered[back], DoraStep):
+            back -= 1
+        kan = ordered[back]
+        if isinstance(kan, CallStep) and kan.meld.type in (MeldType.DAIMINKAN, MeldType.SHOUMINKAN):
+            ordered[index + 1], ordered[index + 2] = discard, dora
+    return ordered
+
+
+def _choices(
+    state: RoundState,
+    legal: dict[int, tuple[Action, ...]],
+    steps: list[Step],
+    cursor: int,
+    record: RoundRecord,
+) -> dict[int, Action]:
+    """The logged answer of every waiting seat at this decision."""
+    upcoming = steps[cursor] if cursor < len(steps) else None
+    wins = [result for result in record.results if isinstance(result, WinResult)]
+    choices: dict[int, Action] = dict.fromkeys(legal, PASS)
+    phase = state.phase
+    if phase is Phase.TURN or phase is Phase.AFTER_CALL:
+        seat = state.seat
+        if isinstance(upcoming, DiscardStep) and upcoming.seat == seat:
+            choices[seat] = Discard(upcoming.tile, riichi=upcoming.riichi)
+        elif isinstance(upcoming, KitaStep) and upcoming.seat == seat:
+            choices[seat] = Kita(upcoming.tile)
+        elif (
+            isinstance(upcoming, CallStep) and upcoming.seat == seat and upcoming.meld.type is MeldType.ANKAN
+        ):
+            choices[seat] = Ankan(upcoming.meld.kind)
+        elif (
+            isinstance(upcoming, CallStep)
+            and upcoming.seat == seat
+            and upcoming.meld.type is MeldType.SHOUMINKAN
+        ):
+            pon = next(
+                (
+                    m
+                    for m in state.players[seat].melds
+                    if m.type is MeldType.PON and m.kind == upcoming.meld.kind
+                ),
+                None,
+            )
+            added = [tile for tile in upcoming.meld.tiles if pon is None or tile not in pon.tiles]
+            choices[seat] = Shouminkan(added[0] if added else upcoming.meld.tiles[-1])
+        elif upcoming is None and any(win.seat == seat and win.discarder is None for win in wins):
+            choices[seat] = Tsumo()
+        elif upcoming is None and any(
+            isinstance(r, DrawResult) and r.kind == "kyuushu_kyuuhai" for r in record.results
+        ):
+            choices[seat] = Kyuushu()
+        else:
+            choices[seat] = _placeholder(legal[seat], upcoming)
+        return choices
+    if phase is Phase.CLAIM and isinstance(upcoming, CallStep) and upcoming.seat in legal:
+        meld = upcoming.meld
+        tile = state.tile
+        rest = tuple(t for t in meld.tiles if t != tile)
+        if meld.type is MeldType.PON and len(rest) == 2:
+            choices[upcoming.seat] = Pon((rest[0], rest[1]))
+        elif meld.type is MeldType.CHI and len(rest) == 2:
+            choices[upcoming.seat] = Chi((rest[0], rest[1]))
+        elif meld.type is MeldType.DAIMINKAN:
+            choices[upcoming.seat] = Daiminkan()
+        return choices
+    if upcoming is None:  # the log's last step: the hand ends on this tile
+        for win in wins:
+            if win.discarder == state.seat and win.seat in legal:
+                choices[win.seat] = Ron()
+        if any(isinstance(r, DrawResult) and r.kind == "sanchahou" for r in record.results):
+            for seat, options in legal.items():
+                if Ron() in options:
+                    choices[seat] = Ron()
+    return choices
+
+
+def _placeholder(options: tuple[Action, ...], upcoming: Step | None) -> Action:
+    """An action that will be refused with a clear message, when the log's next step is not this seat's move."""
+    return Discard(-1) if upcoming is not None else options[0]
+
+
+def _consume(events: tuple[Event, ...], steps: list[Step], cursor: int) -> tuple[int, str | None]:
+    """Match the engine's events against the logged steps, advancing the cursor; the first mismatch is returned."""
+    for event in events:
+        expected = _step_of(event)
+        if expected is None:
+            continue
+        if cursor >= len(steps):
+            return cursor, f"step {cursor}: the engine has {_describe(expected)} but the log's hand is over"
+        logged = steps[cursor]
+        if not _same_step(expected, logged):
+            return cursor, f"step {cursor}: the log has {_describe(logged)}, the engine {_describe(expected)}"
+        cursor += 1
+    return cursor, None
+
+
+def _step_of(event: Event) -> Step | None:
+    if isinstance(event, TileDrawn):
+        return DrawStep(event.seat, event.tile)
+    if isinstance(event, TileDiscarded):
+        return DiscardStep(event.seat, event.tile, event.riichi)
+    if isinstance(event, MeldCalled):
+        return CallStep(event.seat, event.meld)
+    if isinstance(event, KitaDeclared):
+        return KitaStep(event.seat, event.tile)
+    if isinstance(event, DoraRevealed):
+        return DoraStep(event.indicator)
+    return None
+
+
+def _same_step(engine: Step, logged: Step) -> bool:
+    if isinstance(engine, CallStep) and isinstance(logged, CallStep):
+        return (
+            engine.seat == logged.seat
+            and engine.meld.type is logged.meld.type
+            and sorted(engine.meld.tiles) == sorted(logged.meld.tiles)
+        )
+    return engine == logged
+
+
+def _describe(step: Step) -> str:
+    if isinstance(step, DrawStep):
+        return f"seat {step.seat} draws {format_tiles([step.tile])}"
+    if isinstance(step, DiscardStep):
+        return f"seat {step.seat} discards {format_tiles([step.tile])}" + (
+            " with riichi" if step.riichi else ""
+        )
+    if isinstance(step, CallStep):
+        return f"seat {step.seat} calls {step.meld.type.value} {format_tiles(step.meld.tiles)}"
+    if isinstance(step, KitaStep):
+        return f"seat {step.seat} sets aside {format_tiles([step.tile])}"
+    return f"dora indicator {format_tiles([step.indicator])}"
+
+
+def _compare_results(events: list[Event], record: RoundRecord) -> list[str]:
+    """Every way the engine's end of the hand differs from the logged one."""
+    problems: list[str] = []
+    wins = [event for event in events if isinstance(event, HandWon)]
+    logged_wins = [result for result in record.results if isinstance(result, WinResult)]
+    logged_draws = [result for result in record.results if isinstance(result, DrawResult)]
+    if len(wins) != len(logged_wins):
+        problems.append(f"winners: log {[w.seat for w in logged_wins]}, engine {[w.seat for w in wins]}")
+        return problems
+    for won, logged in zip(wins, logged_wins, strict=True):
+        where = f"seat {logged.seat}'s win"
+        value = won.value
+        ours = {
+            "winner": won.seat,
+            "discarder": won.discarder,
+            "han": value.han,
+            "fu": value.fu,
+            "yakuman": value.yakuman,
+            "points": value.points,
+            "yaku": sorted(value.yaku),
+            "deltas": list(won.deltas),
+            "pao": won.pao,
+        }
+        theirs = {
+            "winner": logged.seat,
+            "discarder": logged.discarder,
+            "han": logged.han,
+            "fu": logged.fu,
+            "yakuman": logged.yakuman,
+            "points": logged.points,
+            "yaku": sorted(logged.yaku),
+            "deltas": list(logged.deltas),
+            "pao": logged.pao,
+        }
+        if value.yakuman:  # fu of a yakuman hand do not count; logs disagree on what to print
+            ours.pop("fu")
+            theirs.pop("fu")
+        for key, mine in ours.items():
+            if theirs[key] != mine:
+                problems.append(f"{where}: {key} log {theirs[key]}, engine {mine}")
+    ended = [event for event in events if isinstance(event, ExhaustiveDraw | AbortiveDraw)]
+    if logged_draws and not ended:
+        problems.append(f"the log ends in {logged_draws[0].kind}, the engine in a win")
+    for event in ended:
+        if not logged_draws:
+            problems.append(f"the engine ends in a draw ({_draw_kind(event)}), the log in a win")
+            continue
+        logged_draw = logged_draws[0]
+        if _draw_kind(event) != logged_draw.kind:
+            problems.append(f"draw kind: log {logged_draw.kind}, engine {_draw_kind(event)}")
+        if isinstance(event, ExhaustiveDraw):
+            if tuple(sorted(event.tenpai)) != tuple(sorted(logged_draw.tenpai)):
+                problems.append(
+                    f"tenpai seats: log {sorted(logged_draw.tenpai)}, engine {sorted(event.tenpai)}"
+                )
+            if logged_draw.deltas and tuple(event.deltas) != tuple(logged_draw.deltas):
+                problems.append(f"draw payments: log {list(logged_draw.deltas)}, engine {list(event.deltas)}")
+    return problems
+
+
+def _draw_kind(event: ExhaustiveDraw | AbortiveDraw) -> str:
+    if isinstance(event, AbortiveDraw):
+        return event.kind
+    return "nagashi_mangan" if event.nagashi else "exhaustive"
