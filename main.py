@@ -24,7 +24,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line interface: play (default), score and capture."""
+    """The command-line interface: play (default), score, verify-log and capture."""
     parser = argparse.ArgumentParser(description="Riichi Mahjong: an offline riichi mahjong game.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     play = commands.add_parser("play", help="open the game window (the default command)")
@@ -36,6 +36,17 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     score.add_argument("--input", metavar="FILE", help="read requests from FILE instead of standard input")
+    verify = commands.add_parser(
+        "verify-log",
+        help="replay logged games (Tenhou mjlog, tenhou.net/6 JSON) and report every difference",
+        description=(
+            "Replay every game of every file through the rules engine, forcing the logged draws, discards, "
+            "calls and declarations. Each disagreement is one line (file, hand, what differs); the last line "
+            "is hands=N agreed=A disagreed=D errors=E. Exit status 0 only when D and E are 0."
+        ),
+    )
+    verify.add_argument("files", nargs="+", metavar="FILE", help="mjlog (plain or gzip) or tenhou.net/6 JSON")
+    verify.add_argument("--ruleset", help="rule preset to use instead of the one the log names")
     capture = commands.add_parser("capture", help="render the title screen off-screen to an image and exit")
     capture.add_argument("out", type=Path, metavar="OUT.png", help="image file to write")
     capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
@@ -135,6 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "score":
             return run_score(args.input)
+        if args.command == "verify-log":
+            from game.verify import run as run_verify
+
+            return run_verify(args.files, args.ruleset, sys.stdout)
         if args.command == "capture":
             return run_capture(args.out, args.size, args.time)
         return run_play(args.size if args.command == "play" else (1280, 720))

@@ -1,5 +1,5 @@
-"""Replaying logged hands through the round engine: a wall built from the log, the logged action forced at each
-decision, and every difference between the engine's steps and outcome and the log's.
+"""Replaying logged hands through the round engine: a wall built from the log, the logged action forced at
+each decision, and every difference between the engine's steps and outcome and the log's.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class ReplayError(ValueError):
 
 @dataclass(frozen=True)
 class RoundReplay:
-    """The outcome of replaying one logged hand: the engine's final state, its events and the disagreements."""
+    """What replaying one logged hand gave: the engine's final state, its events and the disagreements."""
 
     state: RoundState
     events: tuple[Event, ...]
@@ -140,7 +140,7 @@ def replay_round(record: RoundRecord, rules: RuleSet) -> RoundReplay:
     cursor, problem = _consume(events, steps, cursor)
     while problem is None and state.phase is not Phase.ENDED:
         if cursor == len(steps) and not record.results:
-            break  # the log stops in the middle of the hand: every logged action was legal, nothing more to check
+            break  # the log stops mid-hand: every logged action was legal, nothing more to check
         legal = legal_actions(state)
         choices = _choices(state, legal, steps, cursor, record)
         try:
@@ -166,8 +166,8 @@ def replay_round(record: RoundRecord, rules: RuleSet) -> RoundReplay:
 def _engine_order(steps: tuple[Step, ...]) -> list[Step]:
     """Logged steps in the engine's order: an open kan's dora comes with the kan player's discard.
 
-    Tenhou writes that indicator between the replacement draw and the discard; it is turned over as the discard
-    is made (so a ron on that discard counts it), which the engine reports just after the discard.
+    Tenhou writes that indicator between the replacement draw and the discard; it is turned over as the
+    discard is made (so a ron on that discard counts it), which the engine reports just after the discard.
     """
     ordered = list(steps)
     for index in range(1, len(ordered) - 2):
@@ -254,12 +254,12 @@ def _choices(
 
 
 def _placeholder(options: tuple[Action, ...], upcoming: Step | None) -> Action:
-    """An action that will be refused with a clear message, when the log's next step is not this seat's move."""
+    """An action the engine refuses with a clear message, when the log's next step is not this seat's move."""
     return Discard(-1) if upcoming is not None else options[0]
 
 
 def _consume(events: tuple[Event, ...], steps: list[Step], cursor: int) -> tuple[int, str | None]:
-    """Match the engine's events against the logged steps, advancing the cursor; the first mismatch is returned."""
+    """Match the engine's events to the logged steps, advancing the cursor; returns the first mismatch."""
     for event in events:
         expected = _step_of(event)
         if expected is None:

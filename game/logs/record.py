@@ -1,7 +1,7 @@
 """The neutral game record every log format is read into and written from: rounds of steps and results.
 
-Seats are absolute (0 = the first dealer, counting in turn order); a meld's ``from_seat`` stays relative to its
-owner as in ``rules.meld``. Tiles are 136-ids (Tenhou numbering, red fives 16/52/88).
+Seats are absolute (0 = the first dealer, counting in turn order); a meld's ``from_seat`` stays relative to
+its owner as in ``rules.meld``. Tiles are 136-ids (Tenhou numbering, red fives 16/52/88).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class DiscardStep:
 
 @dataclass(frozen=True)
 class CallStep:
-    """A seat called or declared a meld: chi, pon, daiminkan, ankan or shouminkan (the full resulting meld)."""
+    """A seat called or declared a meld: chi, pon, daiminkan, ankan or shouminkan (the whole meld)."""
 
     seat: int
     meld: Meld
@@ -109,7 +109,9 @@ class RoundRecord:
     scores: tuple[int, ...]  # at the start of the hand
     dealer: int
     dora_indicator: int  # the first indicator
-    hands: tuple[tuple[int, ...], ...]  # the 13 tiles dealt to each seat (the dealer's 14th is its first draw)
+    hands: tuple[
+        tuple[int, ...], ...
+    ]  # the 13 tiles dealt to each seat (the dealer's 14th is its first draw)
     steps: tuple[Step, ...]
     results: tuple[Result, ...]
     position: str = ""  # where the hand starts in its file, for messages (e.g. "line 12", "log[3]")
