@@ -46,7 +46,7 @@ from rules.meld import MeldType
 from rules.round import IllegalActionError, Phase, RoundState, apply, legal_actions, start_round
 from rules.ruleset import RuleSet
 from rules.tiles import format_tiles
-from rules.wall import DEAD_WALL, DORA_OFFSET, HAND_SIZE, RINSHAN_SLOTS, URA_OFFSET, Wall, WallError, tile_set
+from rules.wall import Wall, WallError, arranged_wall
 
 
 class ReplayError(ValueError):
@@ -66,15 +66,6 @@ def wall_from_record(record: RoundRecord, players: int) -> Wall:
     """A wall whose deal, draws, replacement tiles and indicators are exactly the logged ones."""
     if record.wall:
         return Wall(record.wall, players)
-    size = len(tile_set(players))
-    slots: list[int | None] = [None] * size
-    for offset in range(players):
-        hand = record.hands[(record.dealer + offset) % players]
-        if len(hand) != HAND_SIZE:
-            raise ReplayError(
-                f"seat {(record.dealer + offset) % players} was dealt {len(hand)} tiles, not 13"
-            )
-        slots[HAND_SIZE * offset : HAND_SIZE * (offset + 1)] = hand
     live: list[int] = []
     rinshan: list[int] = []
     replacement_for: int | None = None
@@ -90,15 +81,6 @@ def wall_from_record(record: RoundRecord, players: int) -> Wall:
             replacement_for = step.seat
         elif isinstance(step, DoraStep):
             dora.append(step.indicator)
-    dead = size - DEAD_WALL
-    first_live = HAND_SIZE * players
-    if first_live + len(live) > dead - max(0, len(rinshan) - RINSHAN_SLOTS) or len(dora) > 5:
-        raise ReplayError(f"{len(live)} live draws and {len(rinshan)} replacement draws do not fit the wall")
-    slots[first_live : first_live + len(live)] = live
-    for index, tile in enumerate(rinshan):
-        slots[dead + index if index < RINSHAN_SLOTS else dead - 1 - (index - RINSHAN_SLOTS)] = tile
-    for index, tile in enumerate(dora):
-        slots[dead + DORA_OFFSET + index] = tile
     ura = next(
         (
             result.ura_indicators
@@ -107,16 +89,11 @@ def wall_from_record(record: RoundRecord, players: int) -> Wall:
         ),
         (),
     )
-    for index, tile in enumerate(ura):
-        slots[dead + URA_OFFSET + index] = tile
-    used = [tile for tile in slots if tile is not None]
-    if len(set(used)) != len(used):
-        repeated = sorted({tile for tile in used if used.count(tile) > 1})
-        raise ReplayError(f"tile ids used twice in the hand: {repeated[:5]}")
-    unused = iter(sorted(set(tile_set(players)) - set(used)))
     try:
-        return Wall(tuple(tile if tile is not None else next(unused) for tile in slots), players)
-    except (WallError, StopIteration) as error:
+        return arranged_wall(
+            players, record.hands, dealer=record.dealer, draws=live, rinshan=rinshan, dora=dora, ura=ura
+        )
+    except WallError as error:
         raise ReplayError(f"the logged tiles do not form a {players}-player wall: {error}") from None
 
 

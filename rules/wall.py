@@ -10,6 +10,7 @@ fifth and later replacement draws (three players' kita) take those moved tiles i
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.tiles import THREE_PLAYER_ABSENT
@@ -90,3 +91,50 @@ def shuffled_wall(seed: int, players: int = 4) -> Wall:
     rng.shuffle(tiles)
     dice = (rng.randint(1, 6), rng.randint(1, 6))
     return Wall(tuple(tiles), players, dice)
+
+
+def arranged_wall(
+    players: int,
+    hands: Sequence[Sequence[int]],
+    *,
+    dealer: int = 0,
+    draws: Sequence[int] = (),
+    rinshan: Sequence[int] = (),
+    dora: Sequence[int] = (),
+    ura: Sequence[int] = (),
+) -> Wall:
+    """A wall with these tiles in place and every other tile after them in id order (scenarios and replays).
+
+    ``hands`` are by seat (13 each), ``draws`` the live draws in order (the dealer's 14th first), ``rinshan``
+    the replacement tiles in order, ``dora``/``ura`` the indicators in order.
+    """
+    size = len(tile_set(players))
+    slots: list[int | None] = [None] * size
+    for offset in range(players):
+        hand = hands[(dealer + offset) % players]
+        if len(hand) != HAND_SIZE:
+            raise WallError(f"seat {(dealer + offset) % players} needs 13 tiles, got {len(hand)}")
+        slots[HAND_SIZE * offset : HAND_SIZE * (offset + 1)] = list(hand)
+    dead = size - DEAD_WALL
+    first_live = HAND_SIZE * players
+    moved = max(0, len(rinshan) - RINSHAN_SLOTS)
+    if first_live + len(draws) > dead - moved or len(rinshan) > RINSHAN_SLOTS + 4:
+        raise WallError(f"{len(draws)} live draws and {len(rinshan)} replacement tiles do not fit the wall")
+    if len(dora) > 5 or len(ura) > 5:
+        raise WallError("at most 5 dora and 5 ura indicators")
+    slots[first_live : first_live + len(draws)] = list(draws)
+    for index, tile in enumerate(rinshan):
+        slots[dead + index if index < RINSHAN_SLOTS else dead - 1 - (index - RINSHAN_SLOTS)] = tile
+    for index, tile in enumerate(dora):
+        slots[dead + DORA_OFFSET + index] = tile
+    for index, tile in enumerate(ura):
+        slots[dead + URA_OFFSET + index] = tile
+    placed = [tile for tile in slots if tile is not None]
+    if len(set(placed)) != len(placed):
+        repeated = sorted({tile for tile in placed if placed.count(tile) > 1})
+        raise WallError(f"tile ids placed twice: {repeated[:5]}")
+    if not set(placed) <= set(tile_set(players)):
+        strangers = sorted(set(placed) - set(tile_set(players)))
+        raise WallError(f"tile ids that are not in the {players}-player set: {strangers[:5]}")
+    rest = iter(sorted(set(tile_set(players)) - set(placed)))
+    return Wall(tuple(tile if tile is not None else next(rest) for tile in slots), players)
