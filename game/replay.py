@@ -147,6 +147,16 @@ def _engine_order(steps: tuple[Step, ...]) -> list[Step]:
     discard is made (so a ron on that discard counts it), which the engine reports just after the discard.
     """
     ordered = list(steps)
+    for index in range(len(ordered) - 2):
+        kan, draw, dora = ordered[index : index + 3]
+        # kobalab turns a closed kan's dora over after the replacement draw; nothing happens in between.
+        if (
+            isinstance(kan, CallStep)
+            and kan.meld.type is MeldType.ANKAN
+            and isinstance(draw, DrawStep)
+            and isinstance(dora, DoraStep)
+        ):
+            ordered[index + 1], ordered[index + 2] = dora, draw
     for index in range(1, len(ordered) - 2):
         draw, dora, discard = ordered[index : index + 3]
         if not (

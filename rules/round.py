@@ -843,6 +843,8 @@ def _declare_kan(
     if tile is None:
         tile = next(t for t in player.hand if t >> 2 == kind)
     events.append(MeldCalled(seat=seat, meld=_kan_meld(player, kind, meld_type, tile), discarder=None))
+    # A previous open kan's dora is turned over when the next kan is declared, even one that gets robbed.
+    state = _reveal_pending_dora(state, events)
     if meld_type is MeldType.SHOUMINKAN or state.rules.kokushi_chankan_ankan:
         robbable = dataclasses.replace(state, phase=Phase.CHANKAN, seat=seat, tile=tile, kan_kind=meld_type)
         if _rob_actions(robbable, chankan=True):
