@@ -15,6 +15,8 @@ from typing import TextIO
 from game.logs.record import GameRecord, LogFormatError, RoundRecord
 from game.replay import ReplayError, replay_round
 from rules.events import RoundEnded
+from rules.match import MatchState, final_standings, next_hand
+from rules.round import hand_outcome
 from rules.ruleset import RuleSet, RuleSetError, preset
 
 WINDS = "ESWN"
@@ -70,22 +72,33 @@ def round_label(record: RoundRecord) -> str:
 
 
 def verify_game(game: GameRecord, rules: RuleSet, summary: Summary) -> None:
-    """Replay one game's hands and check its scores from hand to hand and at the end."""
+    """Replay one game's hands; check where each hand stands in the match and the final scores and points."""
     where = game.source
-    scores: tuple[int, ...] | None = (rules.start_points,) * rules.players
+    match: MatchState | None = None
     last_agreed = False
     for record in game.rounds:
         label = f"{where}: {round_label(record)}"
         summary.hands += 1
         problems: list[str] = []
-        if scores is not None and tuple(record.scores) != scores:
-            problems.append(f"scores at the start: log {list(record.scores)}, engine {list(scores)}")
+        if match is None:
+            match = MatchState(
+                rules,
+                record.round_wind,
+                record.kyoku,
+                record.honba,
+                record.riichi_sticks,
+                tuple(record.scores),
+            )
+        elif match.finished:
+            problems.append("the engine's match ended before this hand")
+        else:
+            problems.extend(_position_problems(match, record))
         try:
             replay = replay_round(record, rules)
         except ReplayError as error:
             summary.errors += 1
             summary.lines.append(f"{label} ({record.position}): error: {error}")
-            scores, last_agreed = None, False
+            match, last_agreed = None, False
             continue
         problems.extend(replay.problems)
         if problems:
@@ -95,12 +108,45 @@ def verify_game(game: GameRecord, rules: RuleSet, summary: Summary) -> None:
             summary.agreed += 1
         last_agreed = not problems
         ended = [event for event in replay.events if isinstance(event, RoundEnded)]
-        scores = ended[-1].scores if ended and record.results else None
-    if scores is not None and game.final_scores is not None and tuple(game.final_scores) != scores:
-        summary.lines.append(f"{where}: final scores: log {list(game.final_scores)}, engine {list(scores)}")
-        if last_agreed:  # the last hand's outcome did not reach the logged final scores
+        if ended and record.results and match is not None and not match.finished:
+            match = next_hand(match, hand_outcome(ended[-1]))
+        else:
+            match = None  # a hand the log leaves unfinished: the match cannot be followed past it
+    end_problems = _final_problems(game, match)
+    if end_problems:
+        summary.lines.extend(f"{where}: {problem}" for problem in end_problems)
+        if last_agreed:  # the last hand's outcome did not reach the logged end of the game
             summary.agreed -= 1
             summary.disagreed += 1
+
+
+def _position_problems(match: MatchState, record: RoundRecord) -> list[str]:
+    """Where the engine's match says the next hand stands, against the logged hand."""
+    ours = (match.round_wind, match.kyoku, match.honba, match.riichi_sticks, tuple(match.scores))
+    theirs = (record.round_wind, record.kyoku, record.honba, record.riichi_sticks, tuple(record.scores))
+    names = ("round wind", "hand", "honba", "riichi sticks", "scores")
+    return [
+        f"{name} at the start: log {their}, engine {our}"
+        for name, our, their in zip(names, ours, theirs, strict=True)
+        if our != their
+    ]
+
+
+def _final_problems(game: GameRecord, match: MatchState | None) -> list[str]:
+    """The logged end of the game (final scores, settled points) against the engine's match."""
+    if game.final_scores is None or match is None:
+        return []
+    if not match.finished:
+        return ["the log ends the game, the engine's match goes on"]
+    standings = final_standings(match)
+    problems = []
+    if tuple(game.final_scores) != standings.scores:
+        problems.append(f"final scores: log {list(game.final_scores)}, engine {list(standings.scores)}")
+    if game.final_points is not None:
+        settled = [points / 1000 for points in standings.settled]
+        if [round(float(p), 1) for p in game.final_points] != [round(p, 1) for p in settled]:
+            problems.append(f"final points: log {list(game.final_points)}, engine {settled}")
+    return problems
 
 
 def verify_files(paths: Sequence[Path], ruleset: str | None, out: TextIO) -> Summary:

@@ -118,13 +118,14 @@ class AbortiveDraw:
 class RoundEnded:
     """The hand is over: every seat's total change (riichi deposits included) and the sticks left."""
 
-    kind: str  # "win", "exhaustive", "abortive"
+    kind: str  # "win", "exhaustive", "nagashi_mangan", "abortive"
     winners: tuple[int, ...]
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     riichi_sticks: int
     dealer_tenpai: bool
     abortive_kind: str | None
+    tenpai: tuple[int, ...] = ()
 
 
 Event = (

@@ -41,6 +41,7 @@ from rules.events import (
     TileDiscarded,
     TileDrawn,
 )
+from rules.match import HandOutcome
 from rules.meld import Meld, MeldType
 from rules.points import base_points, hand_payments
 from rules.ruleset import RuleSet
@@ -1076,7 +1077,18 @@ def _exhaustive_draw(state: RoundState, events: list[Event]) -> RoundState:
     events.append(
         ExhaustiveDraw(tenpai=tuple(tenpai), hands=tuple(hands), nagashi=tuple(nagashi), deltas=tuple(deltas))
     )
-    return _finish(state, "exhaustive", (), scores, state.riichi_sticks, state.dealer in tenpai, None, events)
+    kind = "nagashi_mangan" if nagashi else "exhaustive"
+    return _finish(
+        state,
+        kind,
+        tuple(nagashi),
+        scores,
+        state.riichi_sticks,
+        state.dealer in tenpai,
+        None,
+        events,
+        tuple(tenpai),
+    )
 
 
 def _abort(
@@ -1095,6 +1107,7 @@ def _finish(
     dealer_tenpai: bool,
     abortive_kind: str | None,
     events: list[Event],
+    tenpai: tuple[int, ...] = (),
 ) -> RoundState:
     deltas = tuple(after - before for after, before in zip(scores, state.start_scores, strict=True))
     ended = RoundEnded(
@@ -1105,12 +1118,25 @@ def _finish(
         riichi_sticks=sticks,
         dealer_tenpai=dealer_tenpai,
         abortive_kind=abortive_kind,
+        tenpai=tenpai,
     )
     events.append(ended)
     return dataclasses.replace(state, phase=Phase.ENDED, scores=scores, riichi_sticks=sticks, ended=ended)
 
 
 # --- small helpers ---------------------------------------------------------------------------------------
+
+
+def hand_outcome(ended: RoundEnded) -> HandOutcome:
+    """The match's view of how a hand ended."""
+    return HandOutcome(
+        kind=ended.kind,
+        deltas=ended.deltas,
+        riichi_sticks_left=ended.riichi_sticks,
+        winners=ended.winners,
+        tenpai=ended.tenpai,
+        abortive_kind=ended.abortive_kind,
+    )
 
 
 def _counts(tiles: Sequence[int]) -> list[int]:

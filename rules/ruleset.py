@@ -52,6 +52,7 @@ class RuleSet:
     west_extension: bool = True
     west_extension_end: str = "sudden_death"
     leftover_sticks: str = "first"
+    settlement_rounding: str = "score"  # [002]: round the score, then subtract; "difference": Tenhou, kobalab
     # Tiles (§1)
     red_fives: tuple[int, int, int] = (1, 1, 1)
     flowers: bool = False
@@ -193,6 +194,7 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "uma": ("none", "5-10", "10-20", "10-30", "3-9", "shichigosan", "shizumi", "3p-15", "3p-20"),
     "west_extension_end": ("sudden_death", "west_4"),
     "leftover_sticks": ("first", "lost"),
+    "settlement_rounding": ("score", "difference"),
     "kan_dora_timing": ("immediate", "after_discard"),
     "double_wind_pair_fu": (2, 4),
     "renhou": ("off", "mangan", "baiman", "yakuman"),
@@ -247,6 +249,10 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
     # Tenhou ranked rules (see shared/oracles/README.md, mjx section).
     "tenhou": {
         "double_yakuman": False,
+        "negative_settlement": True,
+        "west_extension_end": "west_4",
+        "tenpai_yame": True,
+        "settlement_rounding": "difference",
         "kokushi_chankan_ankan": True,
         "suucha_riichi": True,
         "abortive_dealer": "keep",
@@ -259,6 +265,10 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
     # kobalab/majiang-core defaults (shared/oracles/README.md, kobalab section).
     "kobalab": {
         "triple_ron": "abortive",
+        "negative_settlement": True,
+        "west_extension_end": "west_4",
+        "tenpai_yame": True,
+        "settlement_rounding": "difference",
         "kan_dora_timing": "after_discard",
     },
     # The boxed-game rulebook, seed [000], with its 3-player rules (§10): 30000 start, no oka unless chosen.
@@ -291,6 +301,11 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
     },
     "tenhou-3p": {
         "players": 3,
+        "negative_settlement": True,
+        "west_extension_end": "west_4",
+        "tenpai_yame": True,
+        "settlement_rounding": "difference",
+        "noten_payment_total": 2000,
         "start_points": 35000,
         "return_points": 40000,
         "uma": "3p-15",
@@ -303,6 +318,7 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
     },
     "mahjong-soul-3p": {
         "players": 3,
+        "noten_payment_total": 2000,
         "start_points": 35000,
         "return_points": 40000,
         "uma": "3p-15",

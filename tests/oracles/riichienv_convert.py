@@ -117,15 +117,14 @@ def winner_seat(melds: Sequence[Mapping[str, Any]], players: int) -> int | None:
 
 
 def relative_source(from_who: int, seat: int | None, players: int) -> int:
-    """Our 'from' (1 right, 2 opposite, 3 left) for an absolute discarder seat; 3 when the seat is unknown."""
+    """Our 'from' (turn order: 1 next, 2 the one after, 3 previous; 3 players: 1 next, 2 previous) for an
+    absolute discarder seat; the previous seat when the winner's seat is unknown."""
     if seat is None:
         # the data does not say where the winner sat; the direction does not change han, fu or yaku
-        return 3
+        return players - 1
     step = (from_who - seat) % players
     if step == 0:
         raise RiichiEnvCaseError(f"meld called from the winner's own seat {seat}")
-    if players == 3:
-        return 1 if step == 1 else 3
     return step
 
 

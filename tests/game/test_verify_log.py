@@ -1,0 +1,93 @@
+"""verify-log against real Tenhou games (mjx's 85 mjlog files) and its handling of bad files."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.verify import verify_files
+
+ROOT = Path(__file__).resolve().parents[2]
+MJLOG = ROOT.parent / "shared" / "oracles" / "mjx" / "mjlog"
+FILES = sorted(MJLOG.glob("*.mjlog"))
+
+
+def test_there_are_85_tenhou_logs() -> None:
+    assert len(FILES) == 85
+
+
+def test_every_tenhou_log_agrees() -> None:
+    out = io.StringIO()
+    summary = verify_files(FILES, None, out)
+    assert summary.disagreed == 0, out.getvalue()
+    assert summary.errors == 0, out.getvalue()
+    assert summary.hands == summary.agreed > 400
+    assert out.getvalue().splitlines()[-1] == summary.line()
+
+
+def test_command_line_and_exit_status(tmp_path: Path) -> None:
+    good = FILES[0]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "verify-log", str(good)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1].startswith("hands=")
+    assert " disagreed=0 errors=0" in done.stdout.splitlines()[-1]
+
+
+def test_gzip_reads_like_plain(tmp_path: Path) -> None:
+    packed = tmp_path / "game.mjlog.gz"
+    packed.write_bytes(gzip.compress(FILES[0].read_bytes()))
+    plain_out, packed_out = io.StringIO(), io.StringIO()
+    plain = verify_files([FILES[0]], None, plain_out)
+    zipped = verify_files([packed], None, packed_out)
+    assert (plain.hands, plain.agreed) == (zipped.hands, zipped.agreed)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "neither mjlog XML nor tenhou.net/6 JSON"),
+        (b"hello", "neither mjlog XML nor tenhou.net/6 JSON"),
+        (b"\x1f\x8b\x08\x00garbage", "a damaged gzip file"),
+        (b"\xff\xfe<mjloggm>", "not UTF-8 text"),
+    ],
+)
+def test_bad_files_are_errors_and_the_run_goes_on(tmp_path: Path, content: bytes, message: str) -> None:
+    bad = tmp_path / "bad.log"
+    bad.write_bytes(content)
+    out = io.StringIO()
+    summary = verify_files([bad, FILES[0]], None, out)
+    lines = out.getvalue().splitlines()
+    assert summary.errors == 1
+    assert lines[0].startswith(f"error: {bad}: ")
+    assert message in lines[0]
+    assert summary.hands > 0  # the good file after it was still checked
+
+
+def test_missing_file_is_an_error(tmp_path: Path) -> None:
+    out = io.StringIO()
+    summary = verify_files([tmp_path / "nope.mjlog"], None, out)
+    assert summary.errors == 1
+    assert "cannot read the file" in out.getvalue()
+
+
+def test_truncated_mjlog_is_an_error_naming_the_file(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.mjlog"
+    cut.write_bytes(FILES[0].read_bytes()[:3000])
+    out = io.StringIO()
+    summary = verify_files([cut], None, out)
+    assert summary.errors == 1
+    assert out.getvalue().startswith(f"error: {cut}")
+
+
+def test_ruleset_override_is_used() -> None:
+    out = io.StringIO()
+    summary = verify_files([FILES[0]], "no-such-preset", out)
+    assert summary.errors == 1
+    assert "unknown rule set 'no-such-preset'" in out.getvalue()
