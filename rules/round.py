@@ -6,10 +6,10 @@ actions.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 from rules.actions import (
     PASS,
@@ -46,11 +46,13 @@ from rules.meld import Meld, MeldType
 from rules.points import base_points, hand_payments
 from rules.ruleset import RuleSet
 from rules.scoring import HandError, HandValue, WinSituation, nagashi_mangan_value, score_hand
+from rules.shanten import shanten as shanten_of
 from rules.shanten import waits as waits_of
 from rules.tiles import DRAGONS, NORTH, TERMINALS_AND_HONORS, WINDS, is_terminal_or_honor, kind_name
 from rules.wall import Wall
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+_Frozen = TypeVar("_Frozen", "RoundState", "PlayerState", "RiverTile")
 
 
 class Phase(Enum):
@@ -302,7 +304,7 @@ def _discard_actions(state: RoundState, player: PlayerState, *, allow_riichi: bo
         seen.add(signature)
         options.append(tile)
     actions: list[Action] = [Discard(tile) for tile in options]
-    if allow_riichi and _may_riichi(state, player):
+    if allow_riichi and _may_riichi(state, player) and _shanten(_counts(player.hand), state) <= 0:
         held = player.held_counts()
         base = _counts(player.hand)
         for tile in options:
@@ -313,6 +315,10 @@ def _discard_actions(state: RoundState, player: PlayerState, *, allow_riichi: bo
             base[tile >> 2] += 1
             held[tile >> 2] += 1
     return tuple(actions)
+
+
+def _shanten(counts: list[int], state: RoundState) -> int:
+    return shanten_of(counts, three_player=state.rules.three_player)
 
 
 def _may_riichi(state: RoundState, player: PlayerState) -> bool:
@@ -635,7 +641,7 @@ def _discard(state: RoundState, seat: int, tile: int, riichi: bool, events: list
     riichi_level = player.riichi
     if riichi:
         riichi_level = 2 if state.uninterrupted and player.discards == 0 else 1
-    player = dataclasses.replace(
+    player = _evolve(
         player,
         hand=tuple(hand),
         river=(*player.river, RiverTile(tile, tsumogiri, riichi)),
@@ -645,7 +651,7 @@ def _discard(state: RoundState, seat: int, tile: int, riichi: bool, events: list
     )
     player = _with_waits(player, state.rules)
     state = _replace_player(state, seat, player)
-    state = dataclasses.replace(
+    state = _evolve(
         state,
         phase=Phase.CLAIM,
         seat=seat,
@@ -665,9 +671,9 @@ def _discard(state: RoundState, seat: int, tile: int, riichi: bool, events: list
 
 def _reveal_pending_dora(state: RoundState, events: list[Event]) -> RoundState:
     for _ in range(state.pending_dora):
-        state = dataclasses.replace(state, dora_revealed=state.dora_revealed + 1)
+        state = _evolve(state, dora_revealed=state.dora_revealed + 1)
         events.append(DoraRevealed(state.wall.dora_indicator(state.dora_revealed - 1)))
-    return dataclasses.replace(state, pending_dora=0)
+    return _evolve(state, pending_dora=0)
 
 
 def _passers_furiten(state: RoundState, skip: Sequence[int] = ()) -> RoundState:
@@ -678,10 +684,10 @@ def _passers_furiten(state: RoundState, skip: Sequence[int] = ()) -> RoundState:
     for seat, player in enumerate(players):
         if seat == state.seat or seat in skip or tile >> 2 not in player.waits:
             continue
-        players[seat] = dataclasses.replace(
+        players[seat] = _evolve(
             player, temporary_furiten=True, riichi_furiten=player.riichi_furiten or bool(player.riichi)
         )
-    return dataclasses.replace(state, players=tuple(players))
+    return _evolve(state, players=tuple(players))
 
 
 def _accept_riichi(state: RoundState, events: list[Event]) -> RoundState:
@@ -690,11 +696,9 @@ def _accept_riichi(state: RoundState, events: list[Event]) -> RoundState:
     seat = state.seat
     scores = list(state.scores)
     scores[seat] -= 1000
-    player = dataclasses.replace(state.players[seat], ippatsu=True)
+    player = _evolve(state.players[seat], ippatsu=True)
     state = _replace_player(state, seat, player)
-    state = dataclasses.replace(
-        state, scores=tuple(scores), riichi_sticks=state.riichi_sticks + 1, pending_riichi=False
-    )
+    state = _evolve(state, scores=tuple(scores), riichi_sticks=state.riichi_sticks + 1, pending_riichi=False)
     events.append(RiichiAccepted(seat=seat, scores=state.scores, riichi_sticks=state.riichi_sticks))
     return state
 
@@ -724,19 +728,17 @@ def _discard_stands(state: RoundState, events: list[Event]) -> RoundState:
 def _draw(state: RoundState, seat: int, *, rinshan: bool, events: list[Event]) -> RoundState:
     if rinshan:
         tile = state.wall.rinshan_tile(state.replacements)
-        state = dataclasses.replace(state, replacements=state.replacements + 1)
+        state = _evolve(state, replacements=state.replacements + 1)
         player = state.players[seat]
     else:
         if state.tiles_left <= 0:
             return _exhaustive_draw(state, events)
         tile = state.wall.live_tile(state.draws)
-        state = dataclasses.replace(state, draws=state.draws + 1)
-        player = dataclasses.replace(state.players[seat], temporary_furiten=False)
-    player = dataclasses.replace(player, hand=tuple(sorted((*player.hand, tile))))
+        state = _evolve(state, draws=state.draws + 1)
+        player = _evolve(state.players[seat], temporary_furiten=False)
+    player = _evolve(player, hand=tuple(sorted((*player.hand, tile))))
     state = _replace_player(state, seat, player)
-    state = dataclasses.replace(
-        state, phase=Phase.TURN, seat=seat, tile=tile, rinshan_turn=rinshan, kuikae=frozenset()
-    )
+    state = _evolve(state, phase=Phase.TURN, seat=seat, tile=tile, rinshan_turn=rinshan, kuikae=frozenset())
     events.append(TileDrawn(seat=seat, tile=tile, rinshan=rinshan, tiles_left=state.tiles_left))
     return state
 
@@ -806,16 +808,16 @@ def _call(state: RoundState, seat: int, action: Action, events: list[Event]) -> 
     players = list(state.players)
     thrower = players[discarder]
     river = list(thrower.river)
-    river[-1] = dataclasses.replace(river[-1], called=True)
-    players[discarder] = dataclasses.replace(thrower, river=tuple(river))
-    players = [dataclasses.replace(player, ippatsu=False) for player in players]
-    players[seat] = dataclasses.replace(players[seat], hand=tuple(hand), melds=(*caller.melds, meld))
-    state = dataclasses.replace(state, players=tuple(players), pao=tuple(pao), uninterrupted=False)
+    river[-1] = _evolve(river[-1], called=True)
+    players[discarder] = _evolve(thrower, river=tuple(river))
+    players = [_evolve(player, ippatsu=False) for player in players]
+    players[seat] = _evolve(players[seat], hand=tuple(hand), melds=(*caller.melds, meld))
+    state = _evolve(state, players=tuple(players), pao=tuple(pao), uninterrupted=False)
     events.append(MeldCalled(seat=seat, meld=meld, discarder=discarder))
     if meld_type is MeldType.DAIMINKAN:
-        state = dataclasses.replace(state, kan_from=discarder)
+        state = _evolve(state, kan_from=discarder)
         return _after_kan(state, seat, open_kan=True, events=events)
-    return dataclasses.replace(
+    return _evolve(
         state,
         phase=Phase.AFTER_CALL,
         seat=seat,
@@ -847,7 +849,7 @@ def _declare_kan(
     # A previous open kan's dora is turned over when the next kan is declared, even one that gets robbed.
     state = _reveal_pending_dora(state, events)
     if meld_type is MeldType.SHOUMINKAN or state.rules.kokushi_chankan_ankan:
-        robbable = dataclasses.replace(state, phase=Phase.CHANKAN, seat=seat, tile=tile, kan_kind=meld_type)
+        robbable = _evolve(state, phase=Phase.CHANKAN, seat=seat, tile=tile, kan_kind=meld_type)
         if _rob_actions(robbable, chankan=True):
             return robbable
     return _complete_kan(state, seat, kind, meld_type, tile, events)
@@ -875,13 +877,9 @@ def _complete_kan(
     own_ippatsu = (
         player.ippatsu and meld_type is MeldType.ANKAN and not state.rules.ippatsu_cancelled_by_own_ankan
     )
-    players = [dataclasses.replace(p, ippatsu=False) for p in state.players]
-    players[seat] = dataclasses.replace(
-        players[seat], hand=tuple(hand), melds=tuple(melds), ippatsu=own_ippatsu
-    )
-    state = dataclasses.replace(
-        state, players=tuple(players), uninterrupted=False, phase=Phase.TURN, tile=None
-    )
+    players = [_evolve(p, ippatsu=False) for p in state.players]
+    players[seat] = _evolve(players[seat], hand=tuple(hand), melds=tuple(melds), ippatsu=own_ippatsu)
+    state = _evolve(state, players=tuple(players), uninterrupted=False, phase=Phase.TURN, tile=None)
     return _after_kan(state, seat, open_kan=meld_type is not MeldType.ANKAN, events=events)
 
 
@@ -891,30 +889,30 @@ def _after_kan(state: RoundState, seat: int, *, open_kan: bool, events: list[Eve
     state = _reveal_pending_dora(state, events)
     if rules.kan_dora:
         if open_kan and rules.kan_dora_timing == "after_discard":
-            state = dataclasses.replace(state, pending_dora=1)
+            state = _evolve(state, pending_dora=1)
         else:
-            state = dataclasses.replace(state, dora_revealed=state.dora_revealed + 1)
+            state = _evolve(state, dora_revealed=state.dora_revealed + 1)
             events.append(DoraRevealed(state.wall.dora_indicator(state.dora_revealed - 1)))
     kans = [player.kans for player in state.players]
     if sum(kans) == 4 and max(kans) < 4 and rules.suukaikan:
         if rules.suukaikan_timing == "immediate":
             return _abort(state, "suukaikan", seat, events)
-        state = dataclasses.replace(state, suukaikan_pending=True)
-    state = dataclasses.replace(state, consecutive_kans=state.consecutive_kans + 1)
+        state = _evolve(state, suukaikan_pending=True)
+    state = _evolve(state, consecutive_kans=state.consecutive_kans + 1)
     consecutive = state.consecutive_kans
     state = _draw(state, seat, rinshan=True, events=events)
-    return dataclasses.replace(state, consecutive_kans=consecutive)
+    return _evolve(state, consecutive_kans=consecutive)
 
 
 def _declare_kita(state: RoundState, seat: int, tile: int, events: list[Event]) -> RoundState:
     player = state.players[seat]
     hand = list(player.hand)
     hand.remove(tile)
-    players = [dataclasses.replace(p, ippatsu=False) for p in state.players]
-    players[seat] = dataclasses.replace(players[seat], hand=tuple(hand), kita=(*player.kita, tile))
-    state = dataclasses.replace(state, players=tuple(players), uninterrupted=False)
+    players = [_evolve(p, ippatsu=False) for p in state.players]
+    players[seat] = _evolve(players[seat], hand=tuple(hand), kita=(*player.kita, tile))
+    state = _evolve(state, players=tuple(players), uninterrupted=False)
     events.append(KitaDeclared(seat=seat, tile=tile))
-    robbable = dataclasses.replace(state, phase=Phase.KITA_CLAIM, seat=seat, tile=tile)
+    robbable = _evolve(state, phase=Phase.KITA_CLAIM, seat=seat, tile=tile)
     if _rob_actions(robbable, chankan=False):
         return robbable
     return _draw(state, seat, rinshan=True, events=events)
@@ -932,10 +930,10 @@ def _resolve_robbing(state: RoundState, choices: Mapping[int, Action], events: l
     state = _passers_furiten(state)
     seat = state.seat
     if state.phase is Phase.KITA_CLAIM:
-        return _draw(dataclasses.replace(state, phase=Phase.TURN), seat, rinshan=True, events=events)
+        return _draw(_evolve(state, phase=Phase.TURN), seat, rinshan=True, events=events)
     kan_kind = state.kan_kind
     assert kan_kind is not None
-    state = dataclasses.replace(state, phase=Phase.TURN, kan_kind=None)
+    state = _evolve(state, phase=Phase.TURN, kan_kind=None)
     return _complete_kan(state, seat, tile >> 2, kan_kind, tile, events)
 
 
@@ -1121,7 +1119,7 @@ def _finish(
         tenpai=tenpai,
     )
     events.append(ended)
-    return dataclasses.replace(state, phase=Phase.ENDED, scores=scores, riichi_sticks=sticks, ended=ended)
+    return _evolve(state, phase=Phase.ENDED, scores=scores, riichi_sticks=sticks, ended=ended)
 
 
 # --- small helpers ---------------------------------------------------------------------------------------
@@ -1139,6 +1137,18 @@ def hand_outcome(ended: RoundEnded) -> HandOutcome:
     )
 
 
+def _evolve(value: _Frozen, **changes: object) -> _Frozen:
+    """A copy of a frozen state with some fields changed.
+
+    The engine's hot path: it copies the instance dictionary instead of running ``__init__`` again as
+    ``dataclasses.replace`` does (these classes have no ``__post_init__`` to skip).
+    """
+    copy = object.__new__(type(value))
+    copy.__dict__.update(value.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
 def _counts(tiles: Sequence[int]) -> list[int]:
     counts = [0] * 34
     for tile in tiles:
@@ -1150,10 +1160,10 @@ def _with_waits(player: PlayerState, rules: RuleSet) -> PlayerState:
     """Recompute the waits of a 3n+1 hand (kept on the player so claims need no search)."""
     counts = _counts(player.hand)
     waits = waits_of(counts, three_player=rules.three_player, held=player.held_counts())
-    return dataclasses.replace(player, waits=tuple(waits))
+    return _evolve(player, waits=tuple(waits))
 
 
 def _replace_player(state: RoundState, seat: int, player: PlayerState) -> RoundState:
     players = list(state.players)
     players[seat] = player
-    return dataclasses.replace(state, players=tuple(players))
+    return _evolve(state, players=tuple(players))
