@@ -189,6 +189,8 @@ def start_round(
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """Deal a hand from a wall and let the dealer draw; returns the first decision state and its events."""
     n = rules.players
+    if rules.flowers:
+        raise ValueError("flowers (RULES.md §1.1, a [000] option) are not supported by this engine")
     if wall.players != n:
         raise ValueError(f"a {wall.players}-player wall for a {n}-player rule set")
     dealer = kyoku % n if dealer is None else dealer
@@ -310,11 +312,30 @@ def _discard_actions(state: RoundState, player: PlayerState, *, allow_riichi: bo
         for tile in options:
             base[tile >> 2] -= 1
             held[tile >> 2] -= 1
-            if waits_of(base, three_player=state.rules.three_player, held=held):
+            waits = waits_of(base, three_player=state.rules.three_player, held=held)
+            if waits and (state.rules.karaten_riichi == "allowed" or _any_unseen(state, player, waits, tile)):
                 actions.append(Discard(tile, riichi=True))
             base[tile >> 2] += 1
             held[tile >> 2] += 1
     return tuple(actions)
+
+
+def _any_unseen(state: RoundState, player: PlayerState, waits: Sequence[int], discard: int) -> bool:
+    """Whether some wait still has a copy the player cannot see (karaten riichi as chombo: RULES.md §2.4)."""
+    seen = player.held_counts()
+    for other in state.players:
+        for river_tile in other.river:
+            seen[river_tile.tile >> 2] += not river_tile.called
+        if other is not player:
+            for meld in other.melds:
+                for tile in meld.tiles:
+                    seen[tile >> 2] += 1
+        for tile in other.kita:
+            seen[tile >> 2] += other is not player
+    for indicator in state.dora_indicators:
+        seen[indicator >> 2] += 1
+    seen[discard >> 2] += 1  # the declaration tile goes to the river
+    return any(seen[kind] < 4 for kind in waits)
 
 
 def _shanten(counts: list[int], state: RoundState) -> int:
@@ -525,14 +546,37 @@ def _win_situation(
 def _win_value(
     state: RoundState, seat: int, tile: int, *, tsumo: bool, sticks: int = 0, honba: int = 0
 ) -> HandValue | None:
-    """The value of a win by ``seat`` on ``tile``, or None when the hand has no yaku."""
+    """The value of a win by ``seat`` on ``tile``, or None when the hand has no yaku.
+
+    Without atozuke (sakizuke, RULES.md §2.1) every wait of the hand must give a yaku, not only this tile.
+    """
     player = state.players[seat]
     concealed = player.hand if tsumo else (*player.hand, tile)
     situation = _win_situation(state, seat, tile, tsumo=tsumo, sticks=sticks, honba=honba)
     try:
-        return score_hand(concealed, player.melds, situation, state.rules)
+        value = score_hand(concealed, player.melds, situation, state.rules)
     except HandError:
         return None
+    if not state.rules.atozuke and not _every_wait_has_yaku(state, seat, tile, tsumo=tsumo):
+        return None
+    return value
+
+
+def _every_wait_has_yaku(state: RoundState, seat: int, tile: int, *, tsumo: bool) -> bool:
+    player = state.players[seat]
+    waiting = list(player.hand)
+    if tsumo:
+        waiting.remove(tile)
+    for kind in player.waits:
+        if kind == tile >> 2:
+            continue
+        other = kind * 4 + next(copy for copy in range(4) if kind * 4 + copy not in waiting)
+        situation = _win_situation(state, seat, other, tsumo=tsumo, sticks=0, honba=0)
+        try:
+            score_hand((*waiting, other), player.melds, situation, state.rules)
+        except HandError:
+            return False
+    return True
 
 
 # --- applying answers ------------------------------------------------------------------------------------
