@@ -20,7 +20,6 @@ from rules.actions import (
     Discard,
     Kita,
     Kyuushu,
-    Pass,
     Pon,
     Ron,
     Shouminkan,
@@ -808,7 +807,8 @@ def _resolve_claims(state: RoundState, choices: Mapping[int, Action], events: li
         elif len(rons) == 2 and not rules.double_ron:
             rons = rons[:1]
         return _end_with_wins(state, rons, tile, tsumo=False, events=events)
-    state = _passers_furiten(state, skip=[seat for seat in order if not isinstance(choices.get(seat), Pass)])
+    # Not winning on a winning tile, for whatever reason (even for a call), is furiten (RULES.md §3).
+    state = _passers_furiten(state)
     for seat in order:
         action = choices.get(seat)
         if isinstance(action, Pon | Daiminkan):
@@ -930,6 +930,13 @@ def _complete_kan(
 def _after_kan(state: RoundState, seat: int, *, open_kan: bool, events: list[Event]) -> RoundState:
     """Kan dora, the four-kan abortive draw, then the replacement draw."""
     rules = state.rules
+    # The kan changed the hand (3n+1 again until the replacement draw): its waits decide rinshan tsumo.
+    state = _replace_player(state, seat, _with_waits(state.players[seat], rules))
+    kans = [player.kans for player in state.players]
+    four_kans_apart = sum(kans) == 4 and max(kans) < 4 and rules.suukaikan
+    if four_kans_apart and rules.suukaikan_timing == "immediate":
+        # [003]: the hand ends at the fourth kan itself, with no kan dora turned and no replacement draw.
+        return _abort(state, "suukaikan", seat, events)
     state = _reveal_pending_dora(state, events)
     if rules.kan_dora:
         if open_kan and rules.kan_dora_timing == "after_discard":
@@ -937,10 +944,7 @@ def _after_kan(state: RoundState, seat: int, *, open_kan: bool, events: list[Eve
         else:
             state = _evolve(state, dora_revealed=state.dora_revealed + 1)
             events.append(DoraRevealed(state.wall.dora_indicator(state.dora_revealed - 1)))
-    kans = [player.kans for player in state.players]
-    if sum(kans) == 4 and max(kans) < 4 and rules.suukaikan:
-        if rules.suukaikan_timing == "immediate":
-            return _abort(state, "suukaikan", seat, events)
+    if four_kans_apart:
         state = _evolve(state, suukaikan_pending=True)
     state = _evolve(state, consecutive_kans=state.consecutive_kans + 1)
     consecutive = state.consecutive_kans
@@ -953,7 +957,9 @@ def _declare_kita(state: RoundState, seat: int, tile: int, events: list[Event]) 
     hand = list(player.hand)
     hand.remove(tile)
     players = [_evolve(p, ippatsu=False) for p in state.players]
-    players[seat] = _evolve(players[seat], hand=tuple(hand), kita=(*player.kita, tile))
+    players[seat] = _with_waits(
+        _evolve(players[seat], hand=tuple(hand), kita=(*player.kita, tile)), state.rules
+    )
     state = _evolve(state, players=tuple(players), uninterrupted=False)
     events.append(KitaDeclared(seat=seat, tile=tile))
     robbable = _evolve(state, phase=Phase.KITA_CLAIM, seat=seat, tile=tile)

@@ -116,7 +116,9 @@ class RuleSet:
     # Multiple ron (§7.6)
     double_ron: bool = True
     triple_ron: str = "abortive"
-    multi_ron_sticks: str = "nearest"
+    multi_ron_sticks: str = (
+        "nearest"  # "nearest": honba and sticks to the nearest winner; "each": honba to each
+    )
     yakuman_beats_atamahane: bool = False
     # Pao (§9)
     pao: str = "big"
