@@ -6,7 +6,7 @@ import importlib
 import sys
 from collections.abc import Callable, Mapping
 
-BENCHMARKS = ("benchmarks.shanten_bench", "benchmarks.score_bench")
+BENCHMARKS = ("benchmarks.shanten_bench", "benchmarks.score_bench", "benchmarks.engine_bench")
 
 
 def main() -> int:

@@ -157,18 +157,12 @@ def _engine_order(steps: tuple[Step, ...]) -> list[Step]:
             and isinstance(dora, DoraStep)
         ):
             ordered[index + 1], ordered[index + 2] = dora, draw
-    for index in range(1, len(ordered) - 2):
-        draw, dora, discard = ordered[index : index + 3]
-        if not (
-            isinstance(draw, DrawStep) and isinstance(dora, DoraStep) and isinstance(discard, DiscardStep)
-        ):
-            continue
-        back = index - 1
-        while back > 0 and isinstance(ordered[back], DoraStep):
-            back -= 1
-        kan = ordered[back]
-        if isinstance(kan, CallStep) and kan.meld.type in (MeldType.DAIMINKAN, MeldType.SHOUMINKAN):
-            ordered[index + 1], ordered[index + 2] = discard, dora
+    # An open kan's dora is turned as the kan player discards; logs write it just before the discard (after
+    # any replacement draws and kita in between), the engine just after. Nothing else lies before a discard.
+    for index in range(len(ordered) - 1):
+        dora, discard = ordered[index : index + 2]
+        if isinstance(dora, DoraStep) and isinstance(discard, DiscardStep):
+            ordered[index], ordered[index + 1] = discard, dora
     return ordered
 
 

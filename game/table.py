@@ -1,0 +1,229 @@
+"""The table: runs a whole match by asking the seats for their decisions and applying them to the engine.
+
+It never blocks or sleeps: ``step`` advances as far as the seats' answers allow, so the same table runs
+headless, in self-play and under the GUI. A game is reproducible from (rules, seed, actions): each hand's
+wall comes from ``hand_seed(seed, hand_index)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Sequence
+
+from game.seat import Seat
+from game.view import SeatView, advance_view, redact, view_for
+from rules.actions import PASS, Action, Discard
+from rules.events import Event, ExhaustiveDraw, RoundEnded
+from rules.match import HandOutcome, MatchState, Standings, final_standings, next_hand, start_match
+from rules.round import Phase, RoundState, apply, legal_actions, start_round
+from rules.ruleset import RuleSet
+from rules.wall import shuffled_wall
+
+logger = logging.getLogger(__name__)
+
+SeatObserver = Callable[[Event, SeatView], None]
+"""Gets each event as one seat may see it, with that seat's view right after the event."""
+EngineObserver = Callable[[tuple[Event, ...], RoundState], None]
+"""Gets the unredacted events of each engine step (a deal or one ``apply``) with the state after it."""
+
+
+def hand_seed(seed: int, hand_index: int) -> int:
+    """The wall seed of a match's ``hand_index``-th hand (0-based, counting every hand dealt).
+
+    The first 8 bytes (big-endian) of SHA-256 over the ASCII text ``"<seed>:<hand_index>"``: stable across
+    Python versions and platforms, and unrelated for neighbouring seeds or hands.
+
+    >>> hand_seed(0, 0) == hand_seed(0, 0) != hand_seed(0, 1)
+    True
+    """
+    digest = hashlib.sha256(f"{seed}:{hand_index}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def safe_default(state: RoundState, legal: tuple[Action, ...]) -> Action:
+    """The answer given for a seat whose own was illegal or crashed: Pass, else tsumogiri, else a discard."""
+    if PASS in legal:
+        return PASS
+    if state.phase is Phase.TURN and state.tile is not None and Discard(state.tile) in legal:
+        return Discard(state.tile)
+    return next((action for action in legal if isinstance(action, Discard)), legal[0])
+
+
+def hand_outcome(ended: RoundEnded, events: Sequence[Event]) -> HandOutcome:
+    """The match's view of a finished hand, from its RoundEnded and the hand's events."""
+    if ended.kind == "win":
+        return HandOutcome("win", ended.deltas, ended.riichi_sticks, winners=ended.winners)
+    if ended.kind == "abortive":
+        return HandOutcome("abortive", ended.deltas, ended.riichi_sticks, abortive_kind=ended.abortive_kind)
+    draw = next((event for event in reversed(events) if isinstance(event, ExhaustiveDraw)), None)
+    if draw is None:
+        raise ValueError("an exhaustive draw without its ExhaustiveDraw event")
+    kind = "nagashi_mangan" if draw.nagashi else "exhaustive"
+    winners = draw.nagashi if draw.nagashi else ()
+    return HandOutcome(kind, ended.deltas, ended.riichi_sticks, winners=winners, tenpai=draw.tenpai)
+
+
+class Table:
+    """A match between seats: deals each hand, asks the waiting seats, applies their answers, moves on."""
+
+    def __init__(self, rules: RuleSet, seats: Sequence[Seat], seed: int) -> None:
+        if len(seats) != rules.players:
+            raise ValueError(f"{len(seats)} seats for a {rules.players}-player rule set")
+        self.rules = rules
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.match: MatchState = start_match(rules)
+        self.state: RoundState | None = None  # the hand in play
+        self.standings: Standings | None = None  # once the match is over
+        self.actions: list[tuple[int, Action]] = []  # every answer applied, in order (defaults included)
+        self._answers: dict[int, Action] = {}  # answers already given to the decision in progress
+        self._hand_events: list[Event] = []
+        self._seat_observers: list[tuple[int, SeatObserver]] = []
+        self._engine_observers: list[EngineObserver] = []
+        self._views: dict[int, SeatView] = {}  # the latest view handed to each watched seat's observers
+
+    @property
+    def finished(self) -> bool:
+        """Whether the match is over (``standings`` is then set)."""
+        return self.standings is not None
+
+    def subscribe(self, observer: SeatObserver, seat: int) -> None:
+        """Send ``observer`` every event as ``seat`` may see it, with the seat's view after it."""
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(f"no seat {seat} at a {self.rules.players}-player table")
+        self._seat_observers.append((seat, observer))
+        current = self.view(seat)
+        if current is not None and seat not in self._views:  # joining mid-hand: follow on from here
+            self._views[seat] = current
+
+    def view(self, seat: int) -> SeatView | None:
+        """What ``seat`` may know of the hand in play now (None between hands)."""
+        return view_for(self.state, seat) if self.state is not None else None
+
+    def subscribe_engine(self, observer: EngineObserver) -> None:
+        """Send ``observer`` the unredacted events of every engine step with the state after it."""
+        self._engine_observers.append(observer)
+
+    def run(self) -> Standings:
+        """Play the match to its end (for tables whose seats always answer) and return the standings."""
+        while self.standings is None:
+            self.step()
+        return self.standings
+
+    def step(self, max_steps: int | None = None) -> bool:
+        """Advance as far as the seats' answers allow; True when waiting for a seat that answered None.
+
+        ``max_steps`` stops after that many engine steps (deals and applies), e.g. to pace a screen.
+        """
+        steps = 0
+        while self.standings is None:
+            if max_steps is not None and steps >= max_steps:
+                return False
+            state = self.state
+            if state is None:
+                self._deal()
+            elif state.phase is Phase.ENDED:
+                self._end_hand(state)
+                continue
+            else:
+                legal = legal_actions(state)
+                if not legal:
+                    raise RuntimeError(f"the engine waits in phase {state.phase.value} but offers no action")
+                if not self._collect(state, legal):
+                    return True
+                choices = {seat: self._answers[seat] for seat in sorted(legal)}
+                self._answers = {}
+                self.actions.extend(choices.items())
+                state, events = apply(state, choices)
+                self._publish(state, events)
+            steps += 1
+        return False
+
+    def _deal(self) -> None:
+        match = self.match
+        wall = shuffled_wall(hand_seed(self.seed, match.hands_played), self.rules.players)
+        state, events = start_round(
+            self.rules,
+            wall,
+            round_wind=match.round_wind,
+            kyoku=match.kyoku,
+            honba=match.honba,
+            riichi_sticks=match.riichi_sticks,
+            scores=match.scores,
+            dealer=match.dealer,
+        )
+        self._hand_events = []
+        self._publish(state, events)
+
+    def _end_hand(self, state: RoundState) -> None:
+        ended = state.ended
+        assert ended is not None
+        self.match = next_hand(self.match, hand_outcome(ended, self._hand_events))
+        self.state = None
+        if self.match.finished:
+            self.standings = final_standings(self.match)
+
+    def _collect(self, state: RoundState, legal: dict[int, tuple[Action, ...]]) -> bool:
+        """Ask every waiting seat that has not answered yet; False while any of them answers None."""
+        complete = True
+        for seat in sorted(legal):
+            if seat in self._answers:
+                continue
+            options = legal[seat]
+            try:
+                answer = self.seats[seat].decide(view_for(state, seat), options)
+            except Exception:
+                default = safe_default(state, options)
+                logger.warning("seat %d crashed deciding; playing %s", seat, default, exc_info=True)
+                self._answers[seat] = default
+                continue
+            if answer is None:
+                complete = False
+                continue
+            if not _is_offered(answer, options):
+                default = safe_default(state, options)
+                logger.warning(
+                    "seat %d answered %r, which is not legal now; playing %s", seat, answer, default
+                )
+                answer = default
+            self._answers[seat] = answer
+        return complete
+
+    def _publish(self, state: RoundState, events: tuple[Event, ...]) -> None:
+        """Tell every seat and observer what happened in one engine step."""
+        self.state = state
+        self._hand_events.extend(events)
+        for seat_index, seat in enumerate(self.seats):
+            for event in events:
+                try:
+                    seat.observe(redact(event, seat_index))
+                except Exception:
+                    logger.warning(
+                        "seat %d crashed observing %s", seat_index, type(event).__name__, exc_info=True
+                    )
+        if self._seat_observers:
+            self._notify_seat_observers(state, events)
+        for observer in self._engine_observers:
+            observer(events, state)
+
+    def _notify_seat_observers(self, state: RoundState, events: tuple[Event, ...]) -> None:
+        watched = sorted({seat for seat, _ in self._seat_observers})
+        for index, event in enumerate(events):
+            last = index == len(events) - 1
+            for seat in watched:
+                shown = redact(event, seat)
+                # Between the events of one step the view follows the events; after the last, the engine's.
+                view = view_for(state, seat) if last else advance_view(self._views.get(seat), shown, seat)
+                self._views[seat] = view
+                for observer_seat, observer in self._seat_observers:
+                    if observer_seat == seat:
+                        observer(shown, view)
+
+
+def _is_offered(answer: object, options: tuple[Action, ...]) -> bool:
+    """Whether a seat's answer is exactly one of the offered actions (any odd object is simply not)."""
+    try:
+        return any(type(answer) is type(option) and answer == option for option in options)
+    except Exception:
+        return False
