@@ -2,8 +2,8 @@
 
 Events and fields as in Mortal's libriichi (``start_kyoku`` … ``end_game``, ``ura_markers``, ``consumed``)
 plus ``kyoku_first`` and ``aka_flag`` on ``start_game`` as mjai-reviewer writes them. Tiles: "1m".."9s",
-"5mr" for a red five, "E" "S" "W" "N" "P" (haku) "F" (hatsu) "C" (chun). Three players keep four seats, as
-Mortal's three-player forks do: a blank fourth name, score 0, thirteen "?" tiles, and ``nukidora`` for kita.
+"5mr" for a red five, "E" "S" "W" "N" "P" (haku) "F" (hatsu) "C" (chun). Three players keep Mortal's four
+seats (a blank fourth name, score 0, thirteen "?" tiles); a kita is ``nukidora``, as Mortal-based bots say.
 There is no reader: mjai results carry only score changes, not the han, fu and yaku a GameRecord holds.
 """
 

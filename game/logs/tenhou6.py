@@ -19,8 +19,8 @@ What the format cannot carry, and how it is dropped or approximated (the same wa
 * Tenpai seats: only for exhaustive draws, as the seats paid noten money ("全員聴牌" / "全員不聴" for all /
   none); a nagashi mangan or abortive draw reads back with none. Nagashi seats are the ones paid.
 * Ura indicators: one list per hand; every winner who declared riichi in the hand gets it, others none.
-* Yaku order (read back in our scoring order), zero-han dora (Tenhou leaves them out), the yakuman count above
-  the sum of the yakuman entries (a cap), the wall, and ``position`` ("log[i]" when read).
+* Yaku order (read back in our scoring order), zero-han dora (Tenhou leaves them out), a yakuman count
+  capped below the sum of its entries (read back as that sum), the wall, and ``position`` ("log[i]").
 * Rule options beyond the preset name (kept under "rule" as "ruleset"), the red five counts ("aka" fields) and
   the display string; final scores go in "sc" only together with the settled points.
 """
@@ -925,7 +925,8 @@ class _RoundReader:
 
     def check_ending(self, steps: list[Step], seat: int, source: int, where: int) -> None:
         """A tsumo ends on the winner's draw; a ron on the discarder's discard, kan or kita."""
-        last = steps[-1] if steps else None
+        moves = [step for step in steps if not isinstance(step, DoraStep)]
+        last = moves[-1] if moves else None
         if source == seat:
             fits = isinstance(last, DrawStep) and last.seat == seat
             wanted = f"a tsumo by seat {seat}"
@@ -936,9 +937,9 @@ class _RoundReader:
             fits = fits and getattr(last, "seat", None) == source
             wanted = f"a ron on seat {source}'s tile"
         if not fits:
-            ending = "nothing" if last is None else f"a {type(last).__name__[:-4].lower()}"
-            if last is not None and not isinstance(last, DoraStep):
-                ending += f" by seat {last.seat}"
+            ending = (
+                "nothing" if last is None else f"a {type(last).__name__[:-4].lower()} by seat {last.seat}"
+            )
             raise self.fail("result", where, f"the hand ends with {ending}, but the result is {wanted}")
 
     def yaku(self, label: Any, where: int) -> tuple[str, int, bool]:

@@ -91,3 +91,19 @@ def test_ruleset_override_is_used() -> None:
     summary = verify_files([FILES[0]], "no-such-preset", out)
     assert summary.errors == 1
     assert "unknown rule set 'no-such-preset'" in out.getvalue()
+
+
+def test_every_tenhou_log_agrees_as_tenhou6_json(tmp_path: Path) -> None:
+    # The same games written as tenhou.net/6 JSON, the format Tenhou's viewer and NAGA read.
+    from game.logs.mjlog import read_mjlog
+    from game.logs.tenhou6 import dumps
+
+    converted = []
+    for path in FILES:
+        target = tmp_path / f"{path.stem}.json"
+        target.write_text(dumps(read_mjlog(path)), encoding="utf-8")
+        converted.append(target)
+    out = io.StringIO()
+    summary = verify_files(converted, None, out)
+    assert (summary.disagreed, summary.errors) == (0, 0), out.getvalue()
+    assert summary.hands == summary.agreed > 400
