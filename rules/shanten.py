@@ -1,7 +1,7 @@
 """Hand analysis: shanten (regular, chiitoitsu, kokushi), tenpai and waits, ukeire and discard options.
 
-Hands are 34-counts of concealed tiles; a 3n+1 / 3n+2 hand implies (14 - tiles) // 3 open melds. Shanten
-follows majiang-core's block formula, cached per group (`rules.suit_table`); tenpai and waits, RULES.md §7.3.
+Hands are 34-counts of concealed tiles; a 3n+1 / 3n+2 hand implies (14 - tiles) // 3 open melds. Shanten is
+exact (never counting on a 5th copy of a kind, so 0 is tenpai as RULES.md §7.3 has it), cached per group.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules import suit_table
-from rules.suit_table import ID_LIMIT, combine, honor_state, regular_shanten_of, suit_state
+from rules.suit_table import ID_LIMIT, combine, honor_state, regular_shanten_of, suit_state, whole_hand
 from rules.tiles import KIND_COUNT, TERMINALS_AND_HONORS, THREE_PLAYER_ABSENT
 
 # A group's cached value packs its state id above FIELD_BITS and five additive tallies below, so that adding
@@ -27,9 +27,9 @@ _HONORS: dict[bytes, int] = {}
 # Combined states: (left id * ID_LIMIT + right id) -> id, pre-multiplied for the m+p half.
 _PAIR_LEFT: dict[int, int] = {}
 _PAIR_RIGHT: dict[int, int] = {}
-# (m+p id * ID_LIMIT + s+z id) -> whole-hand state id << FIELD_BITS
+# (m+p id * ID_LIMIT + s+z id) -> whole-hand result id << FIELD_BITS (`suit_table.whole_hand`)
 _TOTAL: dict[int, int] = {}
-# whole-hand state id << FIELD_BITS | tallies -> shanten over all forms / regular shanten
+# whole-hand result id << FIELD_BITS | tallies -> shanten over all forms / regular shanten
 _FINAL: dict[int, int] = {}
 _FINAL_REGULAR: dict[int, int] = {}
 
@@ -113,7 +113,7 @@ def _group_values(hand: bytes, three_player: bool) -> tuple[int, int]:
 
 
 def _total_state(first: int, second: int) -> int:
-    """Whole-hand state id << FIELD_BITS from the two half sums, combining the states not cached yet."""
+    """Whole-hand result id << FIELD_BITS from the two half sums, combining the states not cached yet."""
     tiles = (((first + second) & FIELD_MASK) >> _TILES_SHIFT) & 0xFF
     if tiles > suit_table.MAX_TILES:
         raise ValueError(f"a hand holds at most 14 tiles, got {tiles}")
@@ -129,13 +129,13 @@ def _total_state(first: int, second: int) -> int:
         _PAIR_RIGHT[ids] = half_right
     total = _TOTAL.get(half_left + half_right)
     if total is None:
-        total = combine(half_left // ID_LIMIT, half_right) << FIELD_BITS
+        total = whole_hand(half_left // ID_LIMIT, half_right) << FIELD_BITS
         _TOTAL[half_left + half_right] = total
     return total
 
 
 def _total_key(hand: bytes, three_player: bool) -> int:
-    """Whole-hand state id << FIELD_BITS | tallies, filling every cache on the way."""
+    """Whole-hand result id << FIELD_BITS | tallies, filling every cache on the way."""
     first, second = _group_values(hand, three_player)
     return _total_state(first, second) + ((first + second) & FIELD_MASK)
 
@@ -163,8 +163,8 @@ def _final(key: int) -> int:
 def shanten(counts: Sequence[int], *, three_player: bool = False) -> int:
     """Shanten over regular, chiitoitsu and kokushi shapes (the last two at 13-14 tiles); -1 is complete.
 
-    Like majiang-core, a 4th held copy still counts as a seed, so 0 means tenpai in shape: `is_tenpai` also
-    asks for a wait the player does not hold all 4 copies of (RULES.md §7.3).
+    Exact: one less than the fewest tiles to add for a complete hand with at most 4 copies of each kind, so
+    a 3n+1 hand has shanten 0 exactly when `is_tenpai` (a wait only on a 5th copy is no wait, RULES.md §7.3).
 
     >>> shanten([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25)
     0
@@ -191,7 +191,7 @@ def shanten(counts: Sequence[int], *, three_player: bool = False) -> int:
 
 
 def shanten_regular(counts: Sequence[int], *, three_player: bool = False) -> int:
-    """Shanten of the regular shape (melds and a pair) only."""
+    """Shanten of the regular shape (melds and a pair) only, exact as `shanten` is."""
     key = _total_key(bytes(counts), three_player)
     found = _FINAL_REGULAR.get(key)
     if found is None:

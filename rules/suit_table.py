@@ -1,329 +1,333 @@
-"""Shanten states of tile groups (one suit, or the honors): the best (mentsu, taatsu, isolated) readings.
-
-A reading is one of 55 capped options; a state is the set of a group's readings no other reading beats in any
-hand, interned as a small id. States combine through cached id pairs, so `rules.shanten` costs a few dict
-lookups per hand once the caches have seen each group.
-"""
+"""Shanten states of tile groups (a number suit, or kinds that never form sequences): for 0-4 mentsu with or
+without the pair, the fewest tiles to add (never a 5th copy), interned as ids and combined through cached id
+pairs (min-plus), so `rules.shanten` costs a few dict lookups per hand once the caches know each group."""
 
 from __future__ import annotations
-
-import operator
 
 # Combined keys are `left_id * ID_LIMIT + right_id`, so ids must stay below it (checked when interned).
 ID_LIMIT = 1 << 16
 MAX_TILES = 14
 MAX_MELDS = 4
-_BLOCKS = 5
+# A distance no group reaches; vectors are indexed by `mentsu * 2 + pair`.
+UNREACHABLE = 99
+VECTOR_SIZE = 2 * (MAX_MELDS + 1)
 
-
-def kobalab_formula(mentsu: int, taatsu: int, isolated: int, head: bool) -> int:
-    """Shanten from block counts (majiang-core's formula): mentsu and taatsu fill at most 4 blocks, isolated
-    tiles seed the blocks still missing, and a missing block with no tile to grow from costs one more."""
-    blocks = 4 if head else 5
-    if mentsu > 4:
-        taatsu += mentsu - 4
-        mentsu = 4
-    if mentsu + taatsu > 4:
-        isolated += mentsu + taatsu - 4
-        taatsu = 4 - mentsu
-    if mentsu + taatsu + isolated > blocks:
-        isolated = blocks - mentsu - taatsu
-    if head:
-        taatsu += 1
-    return 13 - mentsu * 3 - taatsu * 2 - isolated
-
-
-def normalise(mentsu: int, taatsu: int, isolated: int) -> tuple[int, int, int]:
-    """The capped reading that gives the same shanten as (mentsu, taatsu, isolated) in every hand."""
-    # Past 5 blocks the formula saturates: at m + t >= 5 only m counts; at m + t + i >= 5, i stops counting.
-    if mentsu + taatsu >= _BLOCKS:
-        return mentsu, _BLOCKS - mentsu, 0
-    if mentsu + taatsu + isolated >= _BLOCKS:
-        return mentsu, taatsu, _BLOCKS - mentsu - taatsu
-    return mentsu, taatsu, isolated
-
-
-# The option universe: every normalised reading of at most 4 mentsu (a group never holds more than 14 tiles).
-OPTIONS: tuple[tuple[int, int, int], ...] = tuple(
-    (m, t, i) for m in range(5) for t in range(6) for i in range(6) if m + t + i <= _BLOCKS
-)
-_INDEX = {option: index for index, option in enumerate(OPTIONS)}
-_NO_OPTION = -1
-# _SUM[a][b]: index of the normalised sum of two options, or -1 past 4 mentsu (no real hand gets there).
-_SUM: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        _INDEX[normalise(a[0] + b[0], a[1] + b[1], a[2] + b[2])] if a[0] + b[0] <= MAX_MELDS else _NO_OPTION
-        for b in OPTIONS
-    )
-    for a in OPTIONS
-)
-# _VALUE[index][melds * 2 + head]: shanten of an option as a whole hand with that many implied melds.
-_VALUE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(kobalab_formula(m + melds, t, i, bool(head)) for melds in range(MAX_MELDS + 1) for head in (0, 1))
-    for m, t, i in OPTIONS
-)
-_BIG = 99
-
-# Which options beat which, filled on first use by `_beaten_masks` (about 0.1 s, once per process).
-_BEATEN_PLAIN: list[int] = []
-_BEATEN_HEADED: list[int] = []
-
-_STATES: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-_STATE_IDS: dict[tuple[int, int], int] = {}
-_EVALUATED: dict[int, tuple[int, ...]] = {}
+_VECTORS: list[tuple[int, ...]] = []
+_IDS: dict[tuple[int, ...], int] = {}
 _COMBINED: dict[int, int] = {}
-_BLOCK_CACHE: dict[bytes, int] = {}
-_SUIT_CACHE: dict[bytes, int] = {}
-_HONOR_CACHE: dict[tuple[int, int, int, int], int] = {}
+_LOWER: dict[int, int] = {}
+# Whole-hand results: regular shanten for 0-4 implied melds (one less than the distance with the pair).
+_RESULTS: list[tuple[int, ...]] = []
+_RESULT_IDS: dict[tuple[int, ...], int] = {}
+_RELAXED: dict[bytes, int] = {}
+_RELAXED_SUIT: dict[bytes, int] = {}
+_EXACT_CACHE: dict[tuple[bytes, int, int], int] = {}
+# Exact search of suits holding 4 of a kind: states after the first counts of a held run, kept for short runs
+# only (a few thousand entries at most, however long the process lives).
+_RUN_STATES: dict[tuple[int, bytes], dict[tuple[int, int], list[int]]] = {}
+_RUN_STATES_KEPT = 4
+_HONOR_CACHE: dict[tuple[int, ...], int] = {}
 
 
-def _profile(index: int, heads: tuple[int, ...], impossible: int) -> list[int]:
-    """Shanten of an option next to every possible rest of the hand, melds and head placement; `impossible`
-    stands where the mentsu would pass 4 (no real hand: two readings of one group meet only real rests)."""
-    values: list[int] = []
-    row = _SUM[index]
-    for rest in range(len(OPTIONS)):
-        total = row[rest]
-        for melds in range(MAX_MELDS + 1):
-            for head in heads:
-                if total == _NO_OPTION or OPTIONS[total][0] + melds > MAX_MELDS:
-                    values.append(impossible)
-                else:
-                    values.append(_VALUE[total][melds * 2 + head])
-    return values
-
-
-def _beaten_masks() -> None:
-    """For each option, the mask of the options that beat it: at least as good next to every real rest of the
-    hand, and better somewhere or tied with a higher index (so pruning is deterministic).
-
-    A reading with no head can meet a rest with or without the head; a headed reading only a rest without one.
-    The relation is a strict order (checked in tests/rules/test_shanten.py): a best reading always survives.
-    """
-    for heads, target in (((0, 1), _BEATEN_PLAIN), ((1,), _BEATEN_HEADED)):
-        low = [_profile(index, heads, -_BIG) for index in range(len(OPTIONS))]
-        high = [_profile(index, heads, _BIG) for index in range(len(OPTIONS))]
-        for index in range(len(OPTIONS)):
-            mask = 0
-            for other in range(len(OPTIONS)):
-                if other == index or not all(map(operator.le, low[other], high[index])):
-                    continue
-                equal = all(map(operator.le, low[index], high[other]))
-                if not equal or other > index:
-                    mask |= 1 << other
-            target.append(mask)
-
-
-def _prune(mask: int, beaten: list[int]) -> tuple[int, ...]:
-    """The options of a mask that no other option in it beats, as sorted indices."""
-    kept: list[int] = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        index = low.bit_length() - 1
-        rest ^= low
-        if not mask & beaten[index]:
-            kept.append(index)
-    return tuple(kept)
-
-
-def intern(plain_mask: int, headed_mask: int) -> int:
-    """The id of the state made of the unbeaten options of two masks (no head, head in the group)."""
-    if not _BEATEN_PLAIN:
-        _beaten_masks()
-    plain = _prune(plain_mask, _BEATEN_PLAIN)
-    headed = _prune(headed_mask, _BEATEN_HEADED)
-    key = (_mask(plain), _mask(headed))
-    found = _STATE_IDS.get(key)
+def intern(vector: tuple[int, ...]) -> int:
+    """The id of a distance vector (`VECTOR_SIZE` entries, `UNREACHABLE` where no reading exists)."""
+    found = _IDS.get(vector)
     if found is not None:
         return found
-    new_id = len(_STATES)
+    if len(vector) != VECTOR_SIZE:
+        raise ValueError(f"a distance vector has {VECTOR_SIZE} entries, got {len(vector)}")
+    new_id = len(_VECTORS)
     if new_id >= ID_LIMIT:
         raise OverflowError("too many shanten states")  # the reachable state space is far smaller
-    _STATES.append((plain, headed))
-    _STATE_IDS[key] = new_id
+    _VECTORS.append(vector)
+    _IDS[vector] = new_id
     return new_id
 
 
-def _mask(indices: tuple[int, ...]) -> int:
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return mask
+def vector_of(state_id: int) -> tuple[int, ...]:
+    """The distance vector of a state id: entry `mentsu * 2 + pair` is the fewest tiles to add."""
+    return _VECTORS[state_id]
 
 
-def _evaluate(plain: tuple[int, ...], headed: tuple[int, ...]) -> tuple[int, ...]:
-    """Regular shanten of a whole-hand state for 0..4 implied open melds."""
-    result: list[int] = []
-    for melds in range(MAX_MELDS + 1):
-        best = _BIG
-        for index in plain:
-            if OPTIONS[index][0] + melds <= MAX_MELDS:
-                best = min(best, _VALUE[index][melds * 2])
-        for index in headed:
-            if OPTIONS[index][0] + melds <= MAX_MELDS:
-                best = min(best, _VALUE[index][melds * 2 + 1])
-        result.append(best)
-    return tuple(result)
+def _unit(entries: dict[tuple[int, int], int]) -> int:
+    vector = [UNREACHABLE] * VECTOR_SIZE
+    for (mentsu, pair), distance in entries.items():
+        vector[mentsu * 2 + pair] = distance
+    return intern(tuple(vector))
 
 
-def regular_shanten_of(state_id: int, melds: int) -> int:
-    """Regular shanten of a whole-hand state id with `melds` implied open melds."""
-    found = _EVALUATED.get(state_id)
-    if found is None:
-        found = _evaluate(*_STATES[state_id])
-        _EVALUATED[state_id] = found
-    return found[melds]
+_EMPTY = _unit({(0, 0): 0})
+# What one reading of the lowest tile gives (left out, its tiles are simply not used): a complete mentsu; a
+# pair (a mentsu for one more copy, or the pair); a taatsu (a mentsu for one tile, or a pair for one); a tile
+# on its own (a mentsu for two tiles, a pair for one).
+_MENTSU = _unit({(0, 0): 0, (1, 0): 0})
+_TOITSU = _unit({(0, 0): 0, (1, 0): 1, (0, 1): 0})
+_TAATSU = _unit({(0, 0): 0, (1, 0): 1, (0, 1): 1})
+_SINGLE = _unit({(0, 0): 0, (1, 0): 2, (0, 1): 1})
+# Mentsu and the pair made only of added tiles, which a suit always has room for without a held 4 of a kind.
+_FREE = _unit({(mentsu, pair): 3 * mentsu + 2 * pair for mentsu in range(MAX_MELDS + 1) for pair in (0, 1)})
 
 
-def _sum_mask(left: tuple[int, ...], right: tuple[int, ...]) -> int:
-    mask = 0
-    for a in left:
-        row = _SUM[a]
-        for b in right:
-            total = row[b]
-            if total != _NO_OPTION:
-                mask |= 1 << total
-    return mask
+# _SPLITS[mentsu * 2 + pair]: the (left, right) index pairs that add up to that many mentsu and pairs.
+_SPLITS = tuple(
+    tuple(
+        (left * 2 + left_pair, (mentsu - left) * 2 + pair - left_pair)
+        for left in range(mentsu + 1)
+        for left_pair in range(pair + 1)
+    )
+    for mentsu in range(MAX_MELDS + 1)
+    for pair in (0, 1)
+)
+
+
+def _fewest(first: tuple[int, ...], second: tuple[int, ...], splits: tuple[tuple[int, int], ...]) -> int:
+    best = UNREACHABLE
+    for left, right in splits:
+        distance = first[left] + second[right]
+        if distance < best:
+            best = distance
+    return best
 
 
 def combine(left: int, right: int) -> int:
-    """The state id of two disjoint groups taken together (at most one head between them)."""
+    """The state id of two disjoint groups taken together (min-plus: at most 4 mentsu and one pair)."""
     key = left * ID_LIMIT + right
     found = _COMBINED.get(key)
     if found is not None:
         return found
-    left_plain, left_headed = _STATES[left]
-    right_plain, right_headed = _STATES[right]
-    result = intern(
-        _sum_mask(left_plain, right_plain),
-        _sum_mask(left_headed, right_plain) | _sum_mask(left_plain, right_headed),
+    first, second = _VECTORS[left], _VECTORS[right]
+    found = intern(tuple([_fewest(first, second, splits) for splits in _SPLITS]))
+    _COMBINED[key] = found
+    _COMBINED[right * ID_LIMIT + left] = found
+    return found
+
+
+def whole_hand(left: int, right: int) -> int:
+    """Result id of a whole hand made of two disjoint halves: its regular shanten for 0-4 implied melds."""
+    first, second = _VECTORS[left], _VECTORS[right]
+    result = tuple(
+        [_fewest(first, second, _SPLITS[(MAX_MELDS - melds) * 2 + 1]) - 1 for melds in range(MAX_MELDS + 1)]
     )
-    _COMBINED[key] = result
-    return result
+    found = _RESULT_IDS.get(result)
+    if found is None:
+        found = len(_RESULTS)
+        if found >= ID_LIMIT:
+            raise OverflowError("too many shanten results")
+        _RESULTS.append(result)
+        _RESULT_IDS[result] = found
+    return found
 
 
-def _shifted(state_id: int, option: int, to_head: bool) -> tuple[int, int]:
-    """Masks of a state with one block added to every reading (a pair taken as the head: plain to headed)."""
-    plain, headed = _STATES[state_id]
-    if to_head:
-        return 0, _sum_mask((option,), plain)
-    return _sum_mask((option,), plain), _sum_mask((option,), headed)
+def _lower(left: int, right: int) -> int:
+    """The state id of the entry-wise minimum of two states (two ways of reading one group)."""
+    key = left * ID_LIMIT + right
+    found = _LOWER.get(key)
+    if found is None:
+        found = intern(tuple(map(min, _VECTORS[left], _VECTORS[right])))
+        _LOWER[key] = found
+    return found
 
 
-_MENTSU = _INDEX[(1, 0, 0)]
-_TAATSU = _INDEX[(0, 1, 0)]
-_ISOLATED = _INDEX[(0, 0, 1)]
-_NOTHING = _INDEX[(0, 0, 0)]
+def regular_shanten_of(result_id: int, melds: int) -> int:
+    """Regular shanten of a whole-hand result id (`whole_hand`) with `melds` implied open melds."""
+    return _RESULTS[result_id][melds]
 
 
-def _block_state(block: bytes) -> int:
-    """State id of a run of one suit with no two empty ranks in a row (empty ends stripped)."""
-    found = _BLOCK_CACHE.get(block)
+def _relaxed_block(block: bytes) -> int:
+    """State id of a run of one suit holding no kind 4 times, with no two empty ranks in a row.
+
+    The lowest tile is read as part of a mentsu, a pair, a taatsu or on its own, and the rest recursively.
+    This ignores the 4-copy limit on the tiles to add: with no kind held 4 times no best reading needs a 5th
+    copy, as tests/rules/test_shanten.py checks against an exact search for every such suit.
+    """
+    found = _RELAXED.get(block)
     if found is not None:
         return found
-    mirrored = block[::-1]  # reading a run from 9 down to 1 gives the same blocks
-    found = _BLOCK_CACHE.get(mirrored)
+    mirrored = block[::-1]  # reading a run from 9 down to 1 gives the same readings
+    found = _RELAXED.get(mirrored)
     if found is not None:
-        _BLOCK_CACHE[block] = found
+        _RELAXED[block] = found
         return found
     counts = list(block)
-    plain = headed = 0
 
-    def take(removed: tuple[int, ...], option: int, to_head: bool = False) -> None:
-        nonlocal plain, headed
+    def read(removed: tuple[int, ...], unit: int) -> int:
         rest = counts.copy()
         for offset in removed:
             rest[offset] -= 1
-        more_plain, more_headed = _shifted(_suit_blocks(bytes(rest)), option, to_head)
-        plain |= more_plain
-        headed |= more_headed
+        return combine(_relaxed_run(bytes(rest)), unit)
 
-    # The lowest tile belongs to exactly one block starting at it: triplet, sequence, pair (as a taatsu or as
-    # the head), ryanmen/penchan, kanchan, or nothing (isolated).
     has_next = len(counts) > 1 and counts[1] > 0
     has_gap_next = len(counts) > 2 and counts[2] > 0
+    result = read((0,), _SINGLE)
     if counts[0] >= 3:
-        take((0, 0, 0), _MENTSU)
+        result = _lower(result, read((0, 0, 0), _MENTSU))
     if has_next and has_gap_next:
-        take((0, 1, 2), _MENTSU)
+        result = _lower(result, read((0, 1, 2), _MENTSU))
     if counts[0] >= 2:
-        take((0, 0), _TAATSU)
-        take((0, 0), _NOTHING, to_head=True)
+        result = _lower(result, read((0, 0), _TOITSU))
     if has_next:
-        take((0, 1), _TAATSU)
+        result = _lower(result, read((0, 1), _TAATSU))
     if has_gap_next:
-        take((0, 2), _TAATSU)
-    take((0,), _ISOLATED)
-    result = intern(plain, headed)
-    _BLOCK_CACHE[block] = result
+        result = _lower(result, read((0, 2), _TAATSU))
+    _RELAXED[block] = result
     return result
 
 
-def _suit_blocks(counts: bytes) -> int:
-    """State id of number-suit counts: runs split by two empty ranks are independent, each read on its own."""
+def _relaxed_run(counts: bytes) -> int:
+    """State id of suit counts with no kind held 4 times: runs split by two empty ranks are read apart."""
     state = _EMPTY
     for piece in counts.split(b"\x00\x00"):
         block = piece.strip(b"\x00")
         if block:
-            state = combine(state, _block_state(block))
+            state = combine(state, _relaxed_block(block))
     return state
 
 
-def suit_state(counts: bytes) -> int:
-    """State id of one number suit from its 9 counts (cached by the counts with empty ends stripped)."""
-    stripped = counts.strip(b"\x00")
-    found = _SUIT_CACHE.get(stripped)
+def _choices(pending: int, starts: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """(sequences started, mentsu added, pair added, copies used) at one rank with `pending` sequences
+    passing through it, never more than 4 copies of the kind."""
+    found: list[tuple[int, int, int, int]] = []
+    for started in range(MAX_MELDS + 1 - pending if starts else 1):
+        for triplet in (0, 1):
+            for head in (0, 1):
+                used = pending + started + 3 * triplet + 2 * head
+                if used <= 4:
+                    found.append((started, started + triplet, head, used))
+    return tuple(found)
+
+
+_CHOICES = {(pending, starts): _choices(pending, starts) for pending in range(5) for starts in (False, True)}
+_MOVES = {
+    (mentsu, head): tuple(
+        (index, index + 2 * mentsu + head)
+        for index in range(VECTOR_SIZE - 2 * mentsu)
+        if not (head and index & 1)
+    )
+    for mentsu in range(MAX_MELDS + 1)
+    for head in (0, 1)
+}
+SearchStates = dict[tuple[int, int], list[int]]
+
+
+def _entry_states(room: int) -> SearchStates:
+    """Search states at the first held rank: sequences started one and two ranks before it (where the suit
+    has room for them), their tiles there all added."""
+    states: SearchStates = {}
+    for two_back in range(MAX_MELDS + 1 if room >= 2 else 1):
+        for one_back in range(MAX_MELDS + 1 - two_back if room >= 1 else 1):
+            distances = [UNREACHABLE] * VECTOR_SIZE
+            distances[2 * (one_back + two_back)] = one_back + 2 * two_back
+            states[(one_back, two_back)] = distances
+    return states
+
+
+def _search_rank(states: SearchStates, held: int, starts: bool) -> SearchStates:
+    """One rank of the exact search: states map (sequences started one and two ranks back) to the fewest
+    tiles added so far for each mentsu and pair count."""
+    found: SearchStates = {}
+    for (one_back, two_back), distances in states.items():
+        for started, mentsu, head, used in _CHOICES[one_back + two_back, starts]:
+            added = used - held if used > held else 0
+            target = found.get((started, one_back))
+            if target is None:
+                target = found[(started, one_back)] = [UNREACHABLE] * VECTOR_SIZE
+            for source, destination in _MOVES[mentsu, head]:
+                distance = distances[source] + added
+                if distance < target[destination]:
+                    target[destination] = distance
+    return found
+
+
+def _run_states(room_before: int, prefix: bytes) -> SearchStates:
+    """Search states after the first counts of a run, all of them ranks where a sequence may start (cached for
+    short prefixes: runs of suits holding 4 of a kind often begin alike)."""
+    key = (room_before, prefix)
+    found = _RUN_STATES.get(key)
     if found is None:
-        found = _SUIT_CACHE.get(stripped[::-1])
-    if found is not None:
-        _SUIT_CACHE[stripped] = found
-        return found
+        if prefix:
+            found = _search_rank(_run_states(room_before, prefix[:-1]), prefix[-1], True)
+        else:
+            found = _entry_states(room_before)
+        if len(prefix) <= _RUN_STATES_KEPT:
+            _RUN_STATES[key] = found
+    return found
+
+
+def _search_run(run: bytes, room_before: int, room_after: int) -> int:
+    """State id of a suit holding `run` (first and last counts non-zero) with that many empty ranks (0-2)
+    before and after it, by an exact rank-by-rank search.
+
+    Only the blocks holding a tile of the run are searched: they lie within 2 ranks of it, so the empty ranks
+    further out never matter, and the sequences still open after the run take their last tiles (all added)
+    from the 2 ranks after it. Blocks of added tiles only (3 a mentsu, 2 the pair) always fit somewhere in a
+    suit of 14 tiles at most (a triplet on a kind with at most one, the pair on a kind with at most two).
+    """
+    # sequences may start anywhere but on the last ranks, those with fewer than 2 ranks of the suit after them
+    open_ranks = max(0, min(len(run), len(run) + room_after - 2))
+    states = _run_states(room_before, run[:open_ranks])
+    for held in run[open_ranks:]:
+        states = _search_rank(states, held, False)
+    final = [UNREACHABLE] * VECTOR_SIZE
+    for (one_back, two_back), distances in states.items():
+        for index, distance in enumerate(distances):
+            final[index] = min(final[index], distance + 2 * one_back + two_back)
+    return combine(intern(tuple(final)), _FREE)
+
+
+def _exact_suit(counts: bytes) -> int:
+    """State id of 9 suit counts holding a kind 4 times, by an exact search (cached by the held run and the
+    room, up to 2 empty ranks, on each side of it: where the run sits beyond that does not matter)."""
+    run = counts.strip(b"\x00")
+    before = min(len(counts) - len(counts.lstrip(b"\x00")), 2)
+    after = min(len(counts) - len(counts.rstrip(b"\x00")), 2)
+    key = (run, before, after)
+    found = _EXACT_CACHE.get(key)
+    if found is None:
+        found = _search_run(run, before, after)
+        _EXACT_CACHE[key] = _EXACT_CACHE[(run[::-1], after, before)] = found
+    return found
+
+
+def _relaxed_suit(run: bytes) -> int:
+    """State id of a suit holding no kind 4 times from its counts with the empty ends stripped: where the run
+    sits does not matter then (a taatsu at an end of the suit completes on its other side)."""
+    found = _RELAXED_SUIT.get(run)
+    if found is None:
+        found = combine(_relaxed_run(run), _FREE)
+        _RELAXED_SUIT[run] = _RELAXED_SUIT[run[::-1]] = found
+    return found
+
+
+def suit_state(counts: bytes) -> int:
+    """State id of one number suit from its 9 counts: searched rank by rank if it holds a kind 4 times, else
+    read tile by tile (`_relaxed_block`), where the 4-copy limit never binds."""
     if len(counts) != 9 or max(counts) > 4 or sum(counts) > MAX_TILES:
         raise ValueError(f"impossible counts for one suit: {list(counts)}")
-    found = _suit_blocks(stripped)
-    _SUIT_CACHE[stripped] = found
-    return found
+    if 4 in counts:
+        return _exact_suit(counts)
+    return _relaxed_suit(counts.strip(b"\x00"))
 
 
 def honor_state(counts: bytes) -> int:
-    """State id of kinds that never form sequences (honors; 1m and 9m with three players), read like
-    majiang-core: three or four of a kind is a mentsu (a fourth copy can grow into nothing), two a taatsu,
-    one an isolated tile; the head is any kind held twice or more."""
-    signature = (counts.count(1), counts.count(2), counts.count(3), counts.count(4))
+    """State id of kinds that never form sequences (the 7 honors; 1m and 9m with three players): each kind
+    gives a triplet, the pair or nothing, and one kind never both (that would be 5 copies)."""
+    signature = (len(counts), counts.count(1), counts.count(2), counts.count(3), counts.count(4))
     found = _HONOR_CACHE.get(signature)
     if found is not None:
         return found
-    singles, pairs, triples, quads = signature
-    if singles + pairs + triples + quads != len(counts) - counts.count(0):
+    kinds, singles, pairs, triples, quads = signature
+    if singles + pairs + triples + quads != kinds - counts.count(0):
         raise ValueError(f"impossible counts for a group: {list(counts)}")
     if singles + 2 * pairs + 3 * triples + 4 * quads > MAX_TILES:
         raise ValueError(f"a group holds at most 14 tiles: {list(counts)}")
-    mentsu = triples + quads
-    headed = 0
-    if pairs:
-        headed |= 1 << _INDEX[normalise(mentsu, pairs - 1, singles)]
-    if triples:
-        headed |= 1 << _INDEX[normalise(mentsu - 1, pairs, singles + 1)]
-    if quads:
-        headed |= 1 << _INDEX[normalise(mentsu - 1, pairs + 1, singles)]
-    found = intern(1 << _INDEX[normalise(mentsu, pairs, singles)], headed)
-    _HONOR_CACHE[signature] = found
-    return found
+    state = _EMPTY
+    for held in sorted(counts):
+        kind_alone = _unit({(0, 0): 0, (1, 0): max(0, 3 - held), (0, 1): max(0, 2 - held)})
+        state = combine(state, kind_alone)
+    _HONOR_CACHE[signature] = state
+    return state
 
 
 def state_count() -> int:
     """How many distinct states have been seen (for benchmarks and tests)."""
-    return len(_STATES)
-
-
-_EMPTY = -1  # set below, once the helpers exist
-
-
-def _init() -> None:
-    global _EMPTY
-    _EMPTY = intern(1 << _NOTHING, 0)
-    _BLOCK_CACHE[b""] = _EMPTY
-
-
-_init()
+    return len(_VECTORS)

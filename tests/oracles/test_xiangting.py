@@ -1,4 +1,5 @@
-"""Shanten against kobalab/majiang-core's xiangting data: regular, kokushi and chiitoitsu for 20,000 hands."""
+"""Shanten against kobalab/majiang-core's xiangting data: regular, kokushi and chiitoitsu for 20,000 hands
+(497 of them holding all 4 copies of a kind)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ def test_files_hold_ten_thousand_fourteen_tile_hands(name: str) -> None:
     loaded = cases(name)
     assert len(loaded) == 10_000
     assert all(sum(counts) == 14 and max(counts) <= 4 for counts, _ in loaded)
+    # hands holding all 4 copies of a kind, where exact shanten must not count a 5th copy, are in both files
+    assert sum(1 for counts, _ in loaded if max(counts) == 4) >= 20
 
 
 @pytest.mark.parametrize("name", FILES)
