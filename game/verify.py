@@ -149,6 +149,24 @@ def _final_problems(game: GameRecord, match: MatchState | None) -> list[str]:
     return problems
 
 
+def log_rules(game: GameRecord) -> RuleSet:
+    """The log's preset with the variants its game type states (Tenhou's no-red, no-kuitan, east-only)."""
+    rules = preset(game.ruleset)
+    extra = game.extra
+    overrides: dict[str, object] = {}
+    if extra.get("red_fives") == "off":
+        overrides["red_fives"] = [0, 0, 0]
+    if "tenhou6_aka" in extra:
+        counts = extra["tenhou6_aka"].split(",")
+        if len(counts) == 3 and all(count.isdigit() for count in counts):
+            overrides["red_fives"] = [int(count) for count in counts]
+    if extra.get("kuitan") == "off":
+        overrides["kuitan"] = False
+    if extra.get("game_length") in ("east", "hanchan"):
+        overrides["game_length"] = extra["game_length"]
+    return rules.with_overrides(overrides)
+
+
 def verify_files(paths: Sequence[Path], ruleset: str | None, out: TextIO) -> Summary:
     """Check every file; problems are printed as they are found, one line each."""
     summary = Summary()
@@ -161,7 +179,7 @@ def verify_files(paths: Sequence[Path], ruleset: str | None, out: TextIO) -> Sum
             continue
         for game in games:
             try:
-                rules = preset(ruleset or game.ruleset)
+                rules = preset(ruleset) if ruleset else log_rules(game)
             except RuleSetError as error:
                 summary.errors += 1
                 print(f"error: {game.source}: {error}", file=out)

@@ -107,3 +107,21 @@ def test_every_tenhou_log_agrees_as_tenhou6_json(tmp_path: Path) -> None:
     summary = verify_files(converted, None, out)
     assert (summary.disagreed, summary.errors) == (0, 0), out.getvalue()
     assert summary.hands == summary.agreed > 400
+
+
+def test_the_log_game_type_sets_the_rules(tmp_path: Path) -> None:
+    # A Tenhou game type without red fives and without open tanyao (GO type bits 0x02 and 0x04).
+    from game.logs.mjlog import read_mjlog
+    from game.verify import log_rules
+
+    text = FILES[0].read_text(encoding="utf-8")
+    record = read_mjlog(FILES[0])
+    assert log_rules(record).red_fives == (1, 1, 1)
+    go_type = int(text.split('<GO type="')[1].split('"')[0])
+    variant = tmp_path / "variant.mjlog"
+    variant.write_text(
+        text.replace(f'<GO type="{go_type}"', f'<GO type="{go_type | 0x06}"', 1), encoding="utf-8"
+    )
+    rules = log_rules(read_mjlog(variant))
+    assert rules.red_fives == (0, 0, 0)
+    assert rules.kuitan is False
