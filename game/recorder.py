@@ -10,30 +10,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from game.logs.record import (
-    CallStep,
-    DiscardStep,
     DoraStep,
     DrawResult,
-    DrawStep,
     GameRecord,
-    KitaStep,
     Result,
     RoundRecord,
     Step,
     WinResult,
+    step_of,
 )
 from game.table import Table
 from rules.events import (
     AbortiveDraw,
-    DoraRevealed,
     Event,
     ExhaustiveDraw,
     HandWon,
-    KitaDeclared,
-    MeldCalled,
     RoundStarted,
     TileDiscarded,
-    TileDrawn,
 )
 from rules.match import Standings
 from rules.round import RoundState
@@ -101,7 +94,7 @@ class GameRecorder:
             if not self._hands:
                 raise ValueError(f"{type(event).__name__} before any RoundStarted")
             hand = self._hands[-1]
-            step = _step_of(event)
+            step = step_of(event)
             if isinstance(step, DoraStep) and index > 0 and isinstance(events[index - 1], TileDiscarded):
                 hand.steps.insert(len(hand.steps) - 1, step)  # an open kan's dora: before the discard
             elif step is not None:
@@ -124,20 +117,6 @@ class GameRecorder:
             else None,
             extra=dict(self.extra),
         )
-
-
-def _step_of(event: Event) -> Step | None:
-    if isinstance(event, TileDrawn):
-        return DrawStep(event.seat, event.tile)
-    if isinstance(event, TileDiscarded):
-        return DiscardStep(event.seat, event.tile, event.riichi)
-    if isinstance(event, MeldCalled):
-        return CallStep(event.seat, event.meld)
-    if isinstance(event, KitaDeclared):
-        return KitaStep(event.seat, event.tile)
-    if isinstance(event, DoraRevealed):
-        return DoraStep(event.indicator)
-    return None
 
 
 def _result_of(event: Event, players: int) -> Result | None:

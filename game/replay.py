@@ -16,6 +16,7 @@ from game.logs.record import (
     RoundRecord,
     Step,
     WinResult,
+    step_of,
 )
 from rules.actions import (
     PASS,
@@ -33,14 +34,9 @@ from rules.actions import (
 )
 from rules.events import (
     AbortiveDraw,
-    DoraRevealed,
     Event,
     ExhaustiveDraw,
     HandWon,
-    KitaDeclared,
-    MeldCalled,
-    TileDiscarded,
-    TileDrawn,
 )
 from rules.meld import MeldType
 from rules.round import IllegalActionError, Phase, RoundState, apply, legal_actions, start_round
@@ -242,7 +238,7 @@ def _placeholder(options: tuple[Action, ...], upcoming: Step | None) -> Action:
 def _consume(events: tuple[Event, ...], steps: list[Step], cursor: int) -> tuple[int, str | None]:
     """Match the engine's events to the logged steps, advancing the cursor; returns the first mismatch."""
     for event in events:
-        expected = _step_of(event)
+        expected = step_of(event)
         if expected is None:
             continue
         if cursor >= len(steps):
@@ -252,20 +248,6 @@ def _consume(events: tuple[Event, ...], steps: list[Step], cursor: int) -> tuple
             return cursor, f"step {cursor}: the log has {_describe(logged)}, the engine {_describe(expected)}"
         cursor += 1
     return cursor, None
-
-
-def _step_of(event: Event) -> Step | None:
-    if isinstance(event, TileDrawn):
-        return DrawStep(event.seat, event.tile)
-    if isinstance(event, TileDiscarded):
-        return DiscardStep(event.seat, event.tile, event.riichi)
-    if isinstance(event, MeldCalled):
-        return CallStep(event.seat, event.meld)
-    if isinstance(event, KitaDeclared):
-        return KitaStep(event.seat, event.tile)
-    if isinstance(event, DoraRevealed):
-        return DoraStep(event.indicator)
-    return None
 
 
 def _same_step(engine: Step, logged: Step) -> bool:

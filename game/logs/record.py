@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.events import DoraRevealed, Event, KitaDeclared, MeldCalled, TileDiscarded, TileDrawn
 from rules.meld import Meld
 
 
@@ -56,6 +57,21 @@ class DoraStep:
 
 
 Step = DrawStep | DiscardStep | CallStep | KitaStep | DoraStep
+
+
+def step_of(event: Event) -> Step | None:
+    """The record step an engine event amounts to (None for events that are not steps)."""
+    if isinstance(event, TileDrawn):
+        return DrawStep(event.seat, event.tile)
+    if isinstance(event, TileDiscarded):
+        return DiscardStep(event.seat, event.tile, event.riichi)
+    if isinstance(event, MeldCalled):
+        return CallStep(event.seat, event.meld)
+    if isinstance(event, KitaDeclared):
+        return KitaStep(event.seat, event.tile)
+    if isinstance(event, DoraRevealed):
+        return DoraStep(event.indicator)
+    return None
 
 
 @dataclass(frozen=True)
