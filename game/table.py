@@ -152,6 +152,7 @@ class Table:
             riichi_sticks=match.riichi_sticks,
             scores=match.scores,
             dealer=match.dealer,
+            dealer_wins=match.dealer_wins,
         )
         self._hand_events = []
         self._publish(state, events)

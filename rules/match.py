@@ -61,6 +61,7 @@ class MatchState:
     finished: bool = False
     end_reason: str = ""  # one of END_REASONS once finished
     last_kind: str = ""  # the kind of the last hand's outcome ("" before the first hand)
+    dealer_wins: int = 0  # the current dealer's wins in a row (paarenchan counts them)
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -186,6 +187,8 @@ def next_hand(state: MatchState, outcome: HandOutcome) -> MatchState:
         return _ended(played, "bust") if is_bust else played
     keeps = _dealer_keeps(state, outcome)
     honba = 0 if outcome.kind == "win" and not keeps else state.honba + 1
+    dealer_won = outcome.kind == "win" and state.dealer in outcome.winners
+    played = dataclasses.replace(played, dealer_wins=state.dealer_wins + 1 if keeps and dealer_won else 0)
     if is_bust:
         return _ended(played, "bust")
     current = _hand_index(state)

@@ -153,6 +153,7 @@ class RoundState:
     suukaikan_pending: bool = False
     consecutive_kans: int = 0
     kan_kind: MeldType | None = None  # the kan being robbed in CHANKAN
+    dealer_wins: int = 0  # the dealer's wins in a row before this hand (paarenchan)
     ended: RoundEnded | None = None
 
     @property
@@ -185,6 +186,7 @@ def start_round(
     riichi_sticks: int = 0,
     scores: Sequence[int] | None = None,
     dealer: int | None = None,
+    dealer_wins: int = 0,
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """Deal a hand from a wall and let the dealer draw; returns the first decision state and its events."""
     n = rules.players
@@ -214,6 +216,7 @@ def start_round(
         seat=dealer,
         tile=None,
         pao=(None,) * n,
+        dealer_wins=dealer_wins,
     )
     events: list[Event] = [
         RoundStarted(
@@ -539,6 +542,7 @@ def _win_situation(
         riichi_sticks=sticks,
         kita=len(player.kita),
         consecutive_kans=state.consecutive_kans,
+        paarenchan=seat == state.dealer and state.dealer_wins >= 7,
     )
 
 

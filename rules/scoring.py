@@ -93,6 +93,7 @@ YAKU_ORDER = (
     "chiihou",
     "daisharin",
     "daichisei",
+    "paarenchan",
     "dora",
     "aka_dora",
     "ura_dora",
@@ -149,6 +150,7 @@ class WinSituation:
     riichi_sticks: int = 0
     kita: int = 0
     consecutive_kans: int = 0
+    paarenchan: bool = False  # the dealer's eighth win in a row (counted by the match)
 
     @property
     def is_dealer(self) -> bool:
@@ -205,6 +207,11 @@ def score_hand(
     """Score a win; ``concealed`` holds the tile ids in hand including the winning tile."""
     hand = _prepare(concealed, melds, situation, rules)
     candidates = [reading for reading in _readings(hand) if reading[0] or reading[1]]
+    if situation.paarenchan and rules.paarenchan and situation.is_dealer:
+        # [003]: from the eighth win in a row a dealer's win is a yakuman; it never makes a yakuless hand win.
+        candidates = [
+            (yaku, [*yakuman, ("paarenchan", 1)], fu, wait) for yaku, yakuman, fu, wait in candidates
+        ]
     if not candidates:
         _refuse(hand)
     dora = _dora(hand)
