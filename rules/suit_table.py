@@ -183,20 +183,26 @@ def _relaxed_run(counts: bytes) -> int:
     return state
 
 
-def _choices(pending: int, starts: bool) -> tuple[tuple[int, int, int, int], ...]:
+def _choices(pending: int, starts: bool, held: bool) -> tuple[tuple[int, int, int, int], ...]:
     """(sequences started, mentsu added, pair added, copies used) at one rank with `pending` sequences
-    passing through it, never more than 4 copies of the kind."""
+    passing through it, never more than 4 copies of the kind; a triplet or the pair on an empty rank would be
+    added tiles only, which `_search_run` leaves out."""
     found: list[tuple[int, int, int, int]] = []
     for started in range(MAX_MELDS + 1 - pending if starts else 1):
-        for triplet in (0, 1):
-            for head in (0, 1):
+        for triplet in (0, 1) if held else (0,):
+            for head in (0, 1) if held else (0,):
                 used = pending + started + 3 * triplet + 2 * head
                 if used <= 4:
                     found.append((started, started + triplet, head, used))
     return tuple(found)
 
 
-_CHOICES = {(pending, starts): _choices(pending, starts) for pending in range(5) for starts in (False, True)}
+_CHOICES = {
+    (pending, starts, held): _choices(pending, starts, held)
+    for pending in range(MAX_MELDS + 1)
+    for starts in (False, True)
+    for held in (False, True)
+}
 _MOVES = {
     (mentsu, head): tuple(
         (index, index + 2 * mentsu + head)
@@ -206,13 +212,13 @@ _MOVES = {
     for mentsu in range(MAX_MELDS + 1)
     for head in (0, 1)
 }
-SearchStates = dict[tuple[int, int], list[int]]
+_States = dict[tuple[int, int], list[int]]
 
 
-def _entry_states(room: int) -> SearchStates:
+def _entry_states(room: int) -> _States:
     """Search states at the first held rank: sequences started one and two ranks before it (where the suit
     has room for them), their tiles there all added."""
-    states: SearchStates = {}
+    states: _States = {}
     for two_back in range(MAX_MELDS + 1 if room >= 2 else 1):
         for one_back in range(MAX_MELDS + 1 - two_back if room >= 1 else 1):
             distances = [UNREACHABLE] * VECTOR_SIZE
@@ -221,12 +227,12 @@ def _entry_states(room: int) -> SearchStates:
     return states
 
 
-def _search_rank(states: SearchStates, held: int, starts: bool) -> SearchStates:
+def _search_rank(states: _States, held: int, starts: bool) -> _States:
     """One rank of the exact search: states map (sequences started one and two ranks back) to the fewest
     tiles added so far for each mentsu and pair count."""
-    found: SearchStates = {}
+    found: _States = {}
     for (one_back, two_back), distances in states.items():
-        for started, mentsu, head, used in _CHOICES[one_back + two_back, starts]:
+        for started, mentsu, head, used in _CHOICES[one_back + two_back, starts, held > 0]:
             added = used - held if used > held else 0
             target = found.get((started, one_back))
             if target is None:
@@ -238,7 +244,7 @@ def _search_rank(states: SearchStates, held: int, starts: bool) -> SearchStates:
     return found
 
 
-def _run_states(room_before: int, prefix: bytes) -> SearchStates:
+def _run_states(room_before: int, prefix: bytes) -> _States:
     """Search states after the first counts of a run, all of them ranks where a sequence may start (cached for
     short prefixes: runs of suits holding 4 of a kind often begin alike)."""
     key = (room_before, prefix)
@@ -257,10 +263,10 @@ def _search_run(run: bytes, room_before: int, room_after: int) -> int:
     """State id of a suit holding `run` (first and last counts non-zero) with that many empty ranks (0-2)
     before and after it, by an exact rank-by-rank search.
 
-    Only the blocks holding a tile of the run are searched: they lie within 2 ranks of it, so the empty ranks
-    further out never matter, and the sequences still open after the run take their last tiles (all added)
-    from the 2 ranks after it. Blocks of added tiles only (3 a mentsu, 2 the pair) always fit somewhere in a
-    suit of 14 tiles at most (a triplet on a kind with at most one, the pair on a kind with at most two).
+    Only blocks holding a tile of the run are searched: they lie within 2 ranks of it, so empty ranks further
+    out never matter, and sequences still open after the run take their last tiles (added) from the 2 ranks
+    after it. Any other block is added tiles only (3 a mentsu, 2 the pair; `_FREE`), and always fits in a suit
+    of at most 14 tiles: a triplet on a kind with at most one tile, the pair on one with at most two.
     """
     # sequences may start anywhere but on the last ranks, those with fewer than 2 ranks of the suit after them
     open_ranks = max(0, min(len(run), len(run) + room_after - 2))
