@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules.ruleset import LOCAL_YAKU
+
 WIND_LETTERS = "ESWN"
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -42,23 +44,6 @@ class RuleProfile:
         """3 or 4."""
         return int(self.overrides["players"])
 
-
-# RuleSet's local yaku switches (RULES.md §4.5); all off unless a profile turns one on
-LOCAL_YAKU = (
-    "tuibudao",
-    "sanshoku_sansetsukou",
-    "sanshoku_tsuukan",
-    "uumensai",
-    "sanpuukou",
-    "isshoku_sanbukou",
-    "renkaihou",
-    "isshoku_sanjun",
-    "sanrenkou",
-    "uupin_kaihou",
-    "iipin_moyue",
-    "daisharin",
-    "daichisei",
-)
 
 # every option that changes scoring is pinned explicitly, so preset defaults cannot drift under the test
 STANDARD = RuleProfile(

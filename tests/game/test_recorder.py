@@ -15,13 +15,11 @@ from game.logs.record import (
     CallStep,
     DiscardStep,
     DoraStep,
-    DrawResult,
     DrawStep,
     GameRecord,
     KitaStep,
     Result,
     RoundRecord,
-    Step,
     WinResult,
 )
 from game.recorder import GameRecorder
@@ -40,7 +38,9 @@ from rules.events import (
 )
 from rules.meld import MeldType
 from rules.round import RoundState
-from rules.ruleset import PRESET_NAMES, RuleSet, preset
+from rules.ruleset import PRESET_NAMES, preset
+
+from .test_tenhou6 import limit_flags, portable
 
 GAMES = [(name, 0, "greedy") for name in PRESET_NAMES] + [
     ("standard", 1, "greedy"),
@@ -148,74 +148,11 @@ def test_open_kan_dora_after_a_kita_replays() -> None:
 # --- tenhou.net/6 -----------------------------------------------------------------------------------------
 
 
-def is_limit(result: WinResult, rules: RuleSet) -> bool:
-    """Whether a win is mangan or more (its fu then do not count, RULES.md §6)."""
-    base = result.fu * 2 ** (result.han + 2)
-    return bool(result.yakuman) or result.han >= 5 or base >= (1920 if rules.kiriage_mangan else 2000)
-
-
-def portable(record: GameRecord, rules: RuleSet, limits: list[list[bool]]) -> tuple[Any, ...]:
-    """What tenhou6 carries of a record (its documented losses set aside): tiles as kind and redness, fu
-    of wins not flagged in ``limits`` only, tenpai seats of exhaustive draws only; no wall or position."""
-    red = rules.red_five_ids
-
-    def code(tile: int) -> tuple[int, bool]:
-        return tile >> 2, tile in red
-
-    def step_view(step: Step) -> tuple[Any, ...]:
-        if isinstance(step, CallStep):
-            meld = step.meld
-            called = None if meld.called is None else code(meld.called)
-            return "call", step.seat, meld.type, sorted(map(code, meld.tiles)), called, meld.from_seat
-        if isinstance(step, DoraStep):
-            return "dora", code(step.indicator)
-        if isinstance(step, DiscardStep):
-            return "discard", step.seat, code(step.tile), step.riichi
-        return type(step).__name__, step.seat, code(step.tile)
-
-    def result_view(result: Result, limit: bool) -> tuple[Any, ...]:
-        if isinstance(result, DrawResult):
-            tenpai = result.tenpai if result.kind == "exhaustive" else ()
-            return result.kind, tenpai, result.deltas, result.nagashi
-        return (
-            result.seat,
-            result.discarder,
-            result.han,
-            None if limit else result.fu,
-            result.yakuman,
-            result.points,
-            result.yaku,
-            result.deltas,
-            [code(tile) for tile in result.ura_indicators],
-            result.pao,
-        )
-
-    rounds = [
-        (
-            hand.round_wind,
-            hand.kyoku,
-            hand.honba,
-            hand.riichi_sticks,
-            hand.scores,
-            hand.dealer,
-            code(hand.dora_indicator),
-            [[code(tile) for tile in dealt] for dealt in hand.hands],
-            [step_view(step) for step in hand.steps],
-            [result_view(result, limit) for result, limit in zip(hand.results, flags, strict=True)],
-        )
-        for hand, flags in zip(record.rounds, limits, strict=True)
-    ]
-    return record.ruleset, record.players, record.names, record.final_scores, record.final_points, rounds
-
-
 @pytest.mark.parametrize(("name", "seed", "bots"), GAMES)
 def test_recorded_games_survive_tenhou6(name: str, seed: int, bots: str) -> None:
     record = play(name, seed, bots).record
     rules = preset(name)
-    limits = [
-        [isinstance(result, WinResult) and is_limit(result, rules) for result in hand.results]
-        for hand in record.rounds
-    ]
+    limits = limit_flags(record, rules)
     back = tenhou6.read_tenhou6(tenhou6.dumps(record), "recorded.json")
     assert portable(back, rules, limits) == portable(record, rules, limits)
     assert tenhou6.write_tenhou6(back) == tenhou6.write_tenhou6(record)

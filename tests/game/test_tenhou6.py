@@ -28,6 +28,7 @@ from game.logs.record import (
 )
 from game.logs.tenhou6 import dumps, read_tenhou6, tile_code, write_tenhou6
 from rules.meld import Meld, MeldType
+from rules.ruleset import RuleSet, preset
 from rules.tiles import NORTH, is_red, parse_kinds
 
 MJLOG_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "oracles" / "mjx" / "mjlog"
@@ -674,12 +675,19 @@ def test_tile_codes():
 # -- mjx mjlog games through tenhou6 --
 
 
-def codes_view(record: GameRecord) -> tuple[Any, ...]:
-    """A record with every tile id replaced by its tile code, melds' tiles sorted, and what tenhou6 cannot
-    carry set aside: the fu of limit hands, the tenpai seats of a nagashi mangan, ``position``."""
+def is_limit(result: WinResult, rules: RuleSet) -> bool:
+    """Whether a win is mangan or more (its fu then do not count, RULES.md §6)."""
+    base = result.fu * 2 ** (result.han + 2)
+    return bool(result.yakuman) or result.han >= 5 or base >= (1920 if rules.kiriage_mangan else 2000)
 
-    def code(tile: int) -> int:
-        return tile_code(tile, (1, 1, 1))
+
+def portable(record: GameRecord, rules: RuleSet, limits: list[list[bool]]) -> tuple[Any, ...]:
+    """What tenhou6 carries of a record (its documented losses set aside): tiles as kind and redness, fu
+    of wins not flagged in ``limits`` only, tenpai seats of exhaustive draws only; no wall or position."""
+    red = rules.red_five_ids
+
+    def code(tile: int) -> tuple[int, bool]:
+        return tile >> 2, tile in red
 
     def step_view(step: Step) -> tuple[Any, ...]:
         if isinstance(step, CallStep):
@@ -690,19 +698,17 @@ def codes_view(record: GameRecord) -> tuple[Any, ...]:
             return "dora", code(step.indicator)
         if isinstance(step, DiscardStep):
             return "discard", step.seat, code(step.tile), step.riichi
-        assert isinstance(step, DrawStep | KitaStep)
         return type(step).__name__, step.seat, code(step.tile)
 
-    def result_view(result: Result, dealer: int) -> tuple[Any, ...]:
+    def result_view(result: Result, limit: bool) -> tuple[Any, ...]:
         if isinstance(result, DrawResult):
-            tenpai = () if result.kind == "nagashi_mangan" else result.tenpai
+            tenpai = result.tenpai if result.kind == "exhaustive" else ()
             return result.kind, tenpai, result.deltas, result.nagashi
-        limit = result.points >= (12000 if result.seat == dealer else 8000)
         return (
             result.seat,
             result.discarder,
             result.han,
-            0 if limit else result.fu,
+            None if limit else result.fu,
             result.yakuman,
             result.points,
             result.yaku,
@@ -722,19 +728,19 @@ def codes_view(record: GameRecord) -> tuple[Any, ...]:
             code(hand.dora_indicator),
             [[code(tile) for tile in dealt] for dealt in hand.hands],
             [step_view(step) for step in hand.steps],
-            [result_view(result, hand.dealer) for result in hand.results],
+            [result_view(result, limit) for result, limit in zip(hand.results, flags, strict=True)],
         )
+        for hand, flags in zip(record.rounds, limits, strict=True)
+    ]
+    return record.ruleset, record.players, record.names, record.final_scores, record.final_points, rounds
+
+
+def limit_flags(record: GameRecord, rules: RuleSet) -> list[list[bool]]:
+    """Per hand and result, whether a win is a limit hand (from the original: tenhou6 drops those fu)."""
+    return [
+        [isinstance(result, WinResult) and is_limit(result, rules) for result in hand.results]
         for hand in record.rounds
     ]
-    header = (
-        record.source,
-        record.ruleset,
-        record.players,
-        record.names,
-        record.final_scores,
-        record.final_points,
-    )
-    return header, rounds
 
 
 MJLOGS = sorted(MJLOG_DIR.glob("*.mjlog"))
@@ -747,8 +753,10 @@ def test_the_mjx_games_are_there():
 @pytest.mark.parametrize("path", MJLOGS, ids=[path.stem for path in MJLOGS])
 def test_mjlog_games_survive_tenhou6(path):
     record = read_mjlog(path)
+    rules = preset(record.ruleset)
     back = read_tenhou6(dumps(record), path.name)
-    assert codes_view(back) == codes_view(record)
+    limits = limit_flags(record, rules)
+    assert portable(back, rules, limits) == portable(record, rules, limits)
     # and the tenhou6 form is stable: writing what was read gives the same JSON
     assert write_tenhou6(back) == write_tenhou6(record)
 
