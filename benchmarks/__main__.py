@@ -8,7 +8,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
-BENCHMARKS = ("benchmarks.shanten_bench", "benchmarks.score_bench", "benchmarks.engine_bench")
+BENCHMARKS = (
+    "benchmarks.shanten_bench",
+    "benchmarks.score_bench",
+    "benchmarks.engine_bench",
+    "benchmarks.ai_bench",
+)
 
 _ONE = """
 import sys

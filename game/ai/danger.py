@@ -1,0 +1,153 @@
+"""Reading the other seats: what the AI remembers of the hand (tiles passed after a riichi), how likely each
+seat is to be tenpai and for how much, and how likely a tile is to deal in against it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.ai.hand import dora_kinds, suit_of_kind
+from game.view import SeatView
+from rules.events import Event, KitaDeclared, MeldCalled, RoundStarted, TileDiscarded, TileDrawn
+from rules.meld import MeldType
+from rules.tiles import KIND_COUNT
+
+# Deal-in shares of one tile (per wait shape still possible), fitted to the usual figures against a riichi:
+# an unseen middle tile with no suji ~12%, a suji terminal ~2%, an honour with two copies seen ~1%.
+_RYANMEN = 0.045
+_KANCHAN = 0.012
+_PENCHAN = 0.01
+_PAIR_WAIT = (0.0, 0.004, 0.012, 0.02, 0.02)  # shanpon / tanki by unseen copies of the tile itself
+_HONOUR = (0.0, 0.006, 0.02, 0.055, 0.07)  # by unseen copies
+
+
+class Memory:
+    """What a seat remembers beyond its view: the kinds passed since each seat's riichi or last discard."""
+
+    def __init__(self) -> None:
+        self.riichi_safe: list[set[int]] = []  # kinds discarded by anyone after each seat's riichi
+        self.since_discard: list[set[int]] = []  # kinds passed since each seat's last discard
+        self.riichi_turn: list[int | None] = []  # the river length of each seat when it declared riichi
+
+    def observe(self, event: Event) -> None:
+        """Update from one (redacted) event."""
+        if isinstance(event, RoundStarted):
+            n = len(event.scores)
+            self.riichi_safe = [set() for _ in range(n)]
+            self.since_discard = [set() for _ in range(n)]
+            self.riichi_turn = [None] * n
+            return
+        if not self.riichi_safe:
+            return
+        if isinstance(event, TileDiscarded):
+            self._passed(event.seat, event.tile >> 2)
+            self.since_discard[event.seat] = set()
+            if event.riichi:
+                self.riichi_turn[event.seat] = 0
+        elif isinstance(event, TileDrawn):
+            self.since_discard[event.seat] = set()
+        elif isinstance(event, MeldCalled) and event.meld.type is MeldType.SHOUMINKAN:
+            self._passed(event.seat, event.meld.kind)
+        elif isinstance(event, KitaDeclared):
+            self._passed(event.seat, event.tile >> 2)
+
+    def _passed(self, seat: int, kind: int) -> None:
+        for other in range(len(self.riichi_safe)):
+            if other != seat:
+                self.since_discard[other].add(kind)
+                if self.riichi_turn[other] is not None:
+                    self.riichi_safe[other].add(kind)
+
+
+@dataclass(frozen=True)
+class Threat:
+    """A seat that may be tenpai: how likely (``weight``), what a deal-in would cost, and which kinds are
+    safe against it."""
+
+    seat: int
+    weight: float
+    loss: float
+    safe: frozenset[int]
+    flush_suit: int | None  # an open hand going for one suit: other suits are nearly safe
+
+
+def threats(view: SeatView, memory: Memory) -> list[Threat]:
+    """Every other seat with a chance of being tenpai, with its weight and the value of dealing in."""
+    dora = dora_kinds(view)
+    found = []
+    for seat, player in enumerate(view.players):
+        if seat == view.seat:
+            continue
+        dealer = seat == view.dealer
+        river_kinds = {river_tile.tile >> 2 for river_tile in player.river}
+        safe = set(river_kinds)
+        if memory.since_discard and seat < len(memory.since_discard):
+            safe |= memory.since_discard[seat]
+            safe |= memory.riichi_safe[seat]
+        open_melds = [meld for meld in player.melds if meld.type is not MeldType.ANKAN]
+        flush_suit = None
+        if player.riichi:
+            weight = 1.0
+            loss = 5200.0 + 1600.0 * _visible_dora(player.melds, dora) + 1000.0 * len(player.kita)
+        elif open_melds:
+            count = len(open_melds)
+            weight = min(0.95, (0.0, 0.06, 0.2, 0.45, 0.9)[min(count, 4)] + 0.012 * len(player.river))
+            loss = 2600.0 + 2000.0 * _visible_dora(player.melds, dora) + 1000.0 * len(player.kita)
+            loss += 1500.0 * sum(1 for meld in open_melds if meld.kind >= 31 and not meld.is_sequence)
+            suits = {suit_of_kind(tile >> 2) for meld in player.melds for tile in meld.tiles} - {3}
+            if len(suits) == 1 and count >= 2:
+                flush_suit = next(iter(suits))
+                loss += 2600.0
+        else:
+            late = len(player.river) - 12
+            if late <= 0:
+                continue
+            weight = min(0.15, 0.015 * late)  # a closed hand may be dama late in the hand
+            loss = 4000.0
+        found.append(Threat(seat, weight, loss * (1.5 if dealer else 1.0), frozenset(safe), flush_suit))
+    return found
+
+
+def _visible_dora(melds: Sequence[object], dora: Sequence[int]) -> int:
+    return sum(dora[tile >> 2] for meld in melds for tile in getattr(meld, "tiles", ()))
+
+
+def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int]) -> float:
+    """Probability-like share that ``kind`` deals in against a tenpai ``threat``: genbutsu, suji, kabe and
+    one-chance, visible counts, honours."""
+    if kind in threat.safe:
+        return 0.0
+    if kind >= 27:
+        chance = _HONOUR[unseen[kind]]
+        return chance * 0.3 if threat.flush_suit is not None and unseen[kind] < 3 else chance
+    rank = kind % 9
+    chance = _PAIR_WAIT[unseen[kind]]
+    safe = threat.safe
+    # ryanmen below (rank-2, rank-1) waits on rank-3 and rank: killed by suji or by an exhausted shape tile
+    if rank >= 2:
+        shape = min(unseen[kind - 1], unseen[kind - 2]) / 4.0
+        if rank == 2:
+            chance += _PENCHAN * shape
+        elif kind - 3 not in safe:
+            chance += _RYANMEN * shape
+    if rank <= 6:
+        shape = min(unseen[kind + 1], unseen[kind + 2]) / 4.0
+        if rank == 6:
+            chance += _PENCHAN * shape
+        elif kind + 3 not in safe:
+            chance += _RYANMEN * shape
+    if 1 <= rank <= 7:
+        chance += _KANCHAN * min(unseen[kind - 1], unseen[kind + 1]) / 4.0
+    if threat.flush_suit is not None:
+        chance *= 1.6 if kind // 9 == threat.flush_suit else 0.15
+    return chance
+
+
+def danger_costs(view: SeatView, found: Sequence[Threat], unseen: Sequence[int]) -> list[float]:
+    """Expected points lost by discarding each kind now, summed over the threats."""
+    costs = [0.0] * KIND_COUNT
+    for threat in found:
+        factor = threat.weight * threat.loss
+        for kind in range(KIND_COUNT):
+            costs[kind] += factor * deal_in_chance(kind, threat, unseen)
+    return costs

@@ -1,0 +1,254 @@
+"""Hand reading for the AI: what a seat can see, discard candidates by shanten and ukeire, yaku paths of open
+hands and a rough value estimate. Everything works on 34-counts taken from the seat's own view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from game.view import SeatView
+from rules.meld import Meld, MeldType
+from rules.ruleset import RuleSet
+from rules.shanten import shanten, shanten_chiitoitsu, shanten_kokushi
+from rules.tiles import (
+    CHUN,
+    HAKU,
+    KIND_COUNT,
+    TERMINALS_AND_HONORS,
+    THREE_PLAYER_ABSENT,
+    dora_from_indicator,
+)
+
+YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+DRAGONS = (HAKU, HAKU + 1, CHUN)
+
+
+def _neighbours(kind: int) -> tuple[int, ...]:
+    """Kinds whose draw can change what ``kind`` does for a hand: itself and up to two on each side."""
+    if kind >= 27:
+        return (kind,)
+    low = kind - kind % 9
+    return tuple(other for other in range(kind - 2, kind + 3) if low <= other < low + 9)
+
+
+NEIGHBOURS = tuple(_neighbours(kind) for kind in range(KIND_COUNT))
+_ALL_KINDS = tuple(range(KIND_COUNT))
+
+
+def counts_of(tiles: Iterable[int]) -> list[int]:
+    """34-count of tile ids."""
+    counts = [0] * KIND_COUNT
+    for tile in tiles:
+        counts[tile >> 2] += 1
+    return counts
+
+
+def visible_counts(view: SeatView) -> list[int]:
+    """Every tile the seat can see: its hand, rivers (a called tile counts once, in its meld), melds, kita,
+    dora indicators."""
+    counts = counts_of(view.hand)
+    for player in view.players:
+        for river_tile in player.river:
+            if not river_tile.called:
+                counts[river_tile.tile >> 2] += 1
+        for meld in player.melds:
+            for tile in meld.tiles:
+                counts[tile >> 2] += 1
+        for tile in player.kita:
+            counts[tile >> 2] += 1
+    for tile in view.dora_indicators:
+        counts[tile >> 2] += 1
+    return counts
+
+
+def unseen_counts(view: SeatView) -> list[int]:
+    """Copies of each kind the seat has not seen anywhere (so still in the wall or in others' hands)."""
+    return [max(0, 4 - count) for count in visible_counts(view)]
+
+
+def dora_kinds(view: SeatView) -> list[int]:
+    """How many han each kind is worth as dora (several indicators may point at one kind)."""
+    three_player = view.n == 3
+    worth = [0] * KIND_COUNT
+    for tile in view.dora_indicators:
+        worth[dora_from_indicator(tile >> 2, three_player)] += 1
+    return worth
+
+
+def yakuhai_han(view: SeatView) -> list[int]:
+    """Han a triplet of each kind is worth to this seat (dragons, its seat wind and the round wind)."""
+    worth = [0] * KIND_COUNT
+    for kind in DRAGONS:
+        worth[kind] = 1
+    worth[27 + view.seat_wind] += 1
+    worth[27 + view.round_wind] += 1
+    return worth
+
+
+def ukeire(hand: bytearray, unseen: Sequence[int], three_player: bool, current: int) -> int:
+    """Unseen copies of the draws that lower the shanten (``current``) of a 3n+1 hand."""
+    relevant: set[int] = set()
+    for kind in range(KIND_COUNT):
+        if hand[kind]:
+            relevant.update(NEIGHBOURS[kind])
+    if sum(hand) == 13:
+        if shanten_kokushi(hand) == current:
+            relevant.update(YAOCHUU)
+        if shanten_chiitoitsu(hand) == current and sum(1 for count in hand if count) < 7:
+            relevant.update(_ALL_KINDS)
+    total = 0
+    for kind in relevant:
+        if hand[kind] >= 4 or not unseen[kind] or (three_player and kind in THREE_PLAYER_ABSENT):
+            continue
+        hand[kind] += 1
+        if shanten(hand, three_player=three_player) < current:
+            total += unseen[kind]
+        hand[kind] -= 1
+    return total
+
+
+def improving_kinds(hand: bytearray, three_player: bool, current: int) -> list[int]:
+    """Kinds (unseen or not) whose draw lowers the shanten of a 3n+1 hand; at tenpai, its waits."""
+    found = []
+    for kind in range(KIND_COUNT):
+        if hand[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
+            continue
+        hand[kind] += 1
+        if shanten(hand, three_player=three_player) < current:
+            found.append(kind)
+        hand[kind] -= 1
+    return found
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One discard kind of a 3n+2 hand: the shanten left, unseen copies of the draws that improve it."""
+
+    kind: int
+    shanten: int
+    ukeire: int
+
+
+def discard_candidates(
+    counts: Sequence[int], kinds: Iterable[int], unseen: Sequence[int], three_player: bool, slack: int = 0
+) -> list[Candidate]:
+    """The discards of ``kinds`` from a 3n+2 hand with shanten and ukeire; ukeire only for those within
+    ``slack`` of the best shanten (the others get -1)."""
+    hand = bytearray(counts)
+    found: list[Candidate] = []
+    for kind in kinds:
+        hand[kind] -= 1
+        found.append(Candidate(kind, shanten(hand, three_player=three_player), -1))
+        hand[kind] += 1
+    best = min(candidate.shanten for candidate in found)
+    for candidate in found:
+        if candidate.shanten <= best + slack:
+            hand[candidate.kind] -= 1
+            candidate.ukeire = ukeire(hand, unseen, three_player, candidate.shanten)
+            hand[candidate.kind] += 1
+    return found
+
+
+def is_simple(kind: int) -> bool:
+    """A tile 2-8 of a suit."""
+    return kind not in YAOCHUU
+
+
+def suit_of_kind(kind: int) -> int:
+    """0 m, 1 p, 2 s, 3 honours."""
+    return kind // 9 if kind < 27 else 3
+
+
+def has_yaku_path(counts: Sequence[int], melds: Sequence[Meld], view: SeatView, rules: RuleSet) -> bool:
+    """Whether an open hand (its concealed counts and melds) can still plausibly reach a yaku: yakuhai,
+    tanyao, honitsu/chinitsu or toitoi. A closed hand always can (riichi, menzen tsumo)."""
+    if all(meld.type is MeldType.ANKAN for meld in melds):
+        return True
+    yakuhai = yakuhai_han(view)
+    if any(yakuhai[meld.kind] for meld in melds if not meld.is_sequence):
+        return True
+    if any(yakuhai[kind] and counts[kind] >= 2 for kind in range(27, 34)):
+        return True
+    meld_kinds = [tile >> 2 for meld in melds for tile in meld.tiles]
+    hand_kinds = [kind for kind in range(KIND_COUNT) for _ in range(counts[kind])]
+    simples = all(is_simple(kind) for kind in meld_kinds)
+    if rules.kuitan and simples and sum(1 for kind in hand_kinds if not is_simple(kind)) <= 2:
+        return True
+    meld_suits = {suit_of_kind(kind) for kind in meld_kinds} - {3}
+    if len(meld_suits) <= 1:
+        suits = [0, 0, 0, 0]
+        for kind in hand_kinds:
+            suits[suit_of_kind(kind)] += 1
+        main = next(iter(meld_suits)) if meld_suits else max(range(3), key=lambda suit: suits[suit])
+        if sum(suits[:3]) - suits[main] <= 3:
+            return True
+    if all(not meld.is_sequence for meld in melds):
+        sets = sum(1 for count in counts if count >= 2)
+        if sets >= 5 - len(melds):
+            return True
+    return False
+
+
+def estimate_han(
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    view: SeatView,
+    rules: RuleSet,
+    reds: int,
+    dora: Sequence[int],
+) -> float:
+    """A rough expectation of the han this hand wins with: dora, red fives, kita, yakuhai, tanyao, flushes,
+    and riichi with its extras for a closed hand."""
+    closed = all(meld.type is MeldType.ANKAN for meld in melds)
+    yakuhai = yakuhai_han(view)
+    han = float(reds + len(view.players[view.seat].kita))
+    meld_kinds: list[int] = []
+    for meld in melds:
+        kinds = [tile >> 2 for tile in meld.tiles]
+        meld_kinds += kinds
+        han += sum(dora[kind] for kind in kinds)
+        if not meld.is_sequence:
+            han += yakuhai[meld.kind]
+    for kind in range(KIND_COUNT):
+        count = counts[kind]
+        if count:
+            han += dora[kind] * count
+            if yakuhai[kind]:
+                if count >= 3:
+                    han += yakuhai[kind]
+                elif count == 2:
+                    han += 0.45 * yakuhai[kind]
+    tiles = sum(counts) + len(meld_kinds)
+    non_simple = sum(counts[kind] for kind in YAOCHUU) + sum(1 for kind in meld_kinds if kind in YAOCHUU)
+    if (closed or rules.kuitan) and not any(kind in YAOCHUU for kind in meld_kinds):
+        han += {0: 1.0, 1: 0.7, 2: 0.35}.get(non_simple, 0.0)
+    suits = [0, 0, 0, 0]
+    for kind in range(KIND_COUNT):
+        suits[suit_of_kind(kind)] += counts[kind]
+    for kind in meld_kinds:
+        suits[suit_of_kind(kind)] += 1
+    main = max(suits[:3])
+    off = tiles - main - suits[3]
+    if off <= 1:
+        flush = 3.0 if suits[3] else 6.0
+        han += (flush if closed else flush - 1) * (0.8 if off == 0 else 0.45)
+    elif off <= 3:
+        han += (0.9 if closed else 0.6) * (0.5 if off == 2 else 0.25)
+    if closed:
+        han += 1.45  # riichi, with ura dora, ippatsu and menzen tsumo on average
+    return han
+
+
+def points_for_han(han: float, dealer: bool) -> float:
+    """A typical ron value for a (fractional) han count, 30-40 fu below mangan."""
+    table = (0.0, 1300.0, 2600.0, 5200.0, 8000.0, 8000.0, 12000.0, 12000.0, 16000.0, 16000.0, 16000.0)
+    if han >= 13:
+        base = 32000.0
+    elif han >= 11:
+        base = 24000.0
+    elif han >= 10:
+        base = 16000.0
+    else:
+        low = int(han)
+        base = table[low] + (table[low + 1] - table[low]) * (han - low)
+    return base * 1.5 if dealer else base

@@ -1,0 +1,647 @@
+"""The AI seat: one decision procedure whose style (mistakes, value sense, defence, placement) sets its level.
+
+Every choice is made from the seat's own view, the events it was shown and the legal list; randomness comes
+only from the seat's own seeded generator, so the same seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.ai.danger import Memory, Threat, danger_costs, threats
+from game.ai.hand import (
+    YAOCHUU,
+    Candidate,
+    counts_of,
+    discard_candidates,
+    dora_kinds,
+    estimate_han,
+    has_yaku_path,
+    improving_kinds,
+    points_for_han,
+    ukeire,
+    unseen_counts,
+    yakuhai_han,
+)
+from game.view import Phase, SeatView
+from rules.actions import (
+    PASS,
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kita,
+    Kyuushu,
+    Pon,
+    Ron,
+    Shouminkan,
+    Tsumo,
+)
+from rules.events import Event
+from rules.match import WINDS_PLAYED
+from rules.meld import Meld, MeldType
+from rules.ruleset import RuleSet
+from rules.scoring import HandError, WinSituation, score_hand
+from rules.shanten import shanten, shanten_kokushi
+
+
+@dataclass(frozen=True)
+class Style:
+    """What sets a level apart."""
+
+    name: str
+    mistake_rate: float  # chance of a careless discard (easy)
+    noise: float  # relative noise on ukeire when comparing discards
+    value_aware: bool  # weigh speed by hand value (strong)
+    defence: str  # "rare", "rules" (fold a weak hand against riichi) or "ev" (push or fold by expected value)
+    yakuless_call_rate: float  # chance of a call without a yaku path (a beginner's mistake)
+    reads_open_hands: bool  # treat open hands as threats
+    placement: bool  # all-last awareness
+
+
+EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False)
+NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False)
+STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True)
+STYLES = {style.name: style for style in (EASY, NORMAL, STRONG)}
+
+# Typical ukeire at each shanten once the hand has improved to it (for the chance to win from further away).
+_TYPICAL_UKEIRE = (5, 20, 34, 46, 56, 64, 70, 74, 76)
+
+
+WIN_BONUS = 1500.0  # a win also ends the hand before the others can win: worth about this much more
+_END_PER_DRAW = 0.05  # chance the hand ends (another seat wins) before each of our draws
+
+
+@lru_cache(maxsize=65536)
+def win_chance(shanten_left: int, accepted: int, draws: int, pool: int, ron_factor: float) -> float:
+    """Chance to complete a hand ``shanten_left`` from tenpai with ``accepted`` improving tiles unseen, in
+    ``draws`` own draws from ``pool`` unseen tiles, while the hand may end at each draw; at tenpai each
+    go-round also gives ron chances."""
+    if draws <= 0 or accepted <= 0 or pool <= 0:
+        return 0.0
+    hit = min(0.9, accepted / pool)
+    alive = 1.0 - _END_PER_DRAW
+    if shanten_left <= 0:
+        hit = min(0.95, hit * ron_factor)
+        ratio = alive * (1.0 - hit)
+        return hit * (1.0 - ratio**draws) / (1.0 - ratio)
+    miss = 1.0 - hit
+    total = 0.0
+    reach = 1.0
+    next_accepted = _TYPICAL_UKEIRE[min(shanten_left - 1, len(_TYPICAL_UKEIRE) - 1)]
+    for draw in range(1, draws + 1):
+        total += reach * hit * win_chance(shanten_left - 1, next_accepted, draws - draw, pool, ron_factor)
+        reach *= miss * alive
+    return total
+
+
+@dataclass(slots=True)
+class Situation:
+    """What one decision needs, computed once from the view."""
+
+    view: SeatView
+    counts: list[int]
+    unseen: list[int]
+    pool: int
+    dora: list[int]
+    melds: tuple[Meld, ...]
+    closed: bool
+    three_player: bool
+    draws_left: int
+    threats: list[Threat]
+    threat_load: float  # expected cost of a deal-in summed over the threats (weight x loss)
+    all_last: bool
+    rank: int  # 0 = first by score now
+
+
+class AiSeat:
+    """An AI player of one level (see ``Style``)."""
+
+    def __init__(self, style: Style, rules: RuleSet, seed: int) -> None:
+        self.style = style
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.memory = Memory()
+        self.folding = False
+
+    def observe(self, event: Event) -> None:
+        """Remember what matters for defence."""
+        self.memory.observe(event)
+
+    def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
+        """The level's choice among ``legal``."""
+        if len(legal) == 1:
+            return legal[0]
+        for action in legal:
+            if isinstance(action, Tsumo | Ron):
+                return action
+        situation = self._situation(view)
+        if view.phase in (Phase.TURN, Phase.AFTER_CALL):
+            return self._turn(situation, legal)
+        return self._claim(situation, legal)
+
+    # --- reading the table -------------------------------------------------------------------------------
+
+    def _situation(self, view: SeatView) -> Situation:
+        counts = counts_of(view.hand)
+        unseen = unseen_counts(view)
+        three_player = view.n == 3
+        if three_player:
+            for kind in range(1, 8):
+                unseen[kind] = 0
+        me = view.players[view.seat]
+        found = threats(view, self.memory)
+        if not self.style.reads_open_hands:
+            found = [threat for threat in found if view.players[threat.seat].riichi]
+        all_last = self._is_all_last(view)
+        rank = sorted(range(view.n), key=lambda seat: (-view.scores[seat], (seat - view.dealer) % view.n))
+        my_rank = rank.index(view.seat)
+        load = sum(threat.weight * threat.loss for threat in found)
+        if self.style.placement and all_last:
+            load *= 2.0 if my_rank == 0 else 0.7 if my_rank == view.n - 1 else 1.0
+        return Situation(
+            view=view,
+            counts=counts,
+            unseen=unseen,
+            pool=max(1, sum(unseen)),
+            dora=dora_kinds(view),
+            melds=me.melds,
+            closed=all(meld.type is MeldType.ANKAN for meld in me.melds),
+            three_player=three_player,
+            draws_left=(view.tiles_left + view.n - 1) // view.n,
+            threats=found,
+            threat_load=load,
+            all_last=all_last,
+            rank=my_rank,
+        )
+
+    def _is_all_last(self, view: SeatView) -> bool:
+        index = view.round_wind * view.n + view.kyoku
+        return index >= WINDS_PLAYED[self.rules.game_length] * view.n - 1
+
+    # --- own turn ----------------------------------------------------------------------------------------
+
+    def _turn(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        view = situation.view
+        if Kyuushu() in legal and (self.style is EASY or shanten_kokushi(situation.counts) >= 4):
+            return Kyuushu()
+        kita = next((action for action in legal if isinstance(action, Kita)), None)
+        if kita is not None:
+            return kita
+        discards = [action for action in legal if isinstance(action, Discard)]
+        kan = self._turn_kan(situation, legal)
+        if kan is not None:
+            return kan
+        if not discards:
+            return legal[0]
+        if view.players[view.seat].riichi:
+            return self._tsumogiri(view, discards)
+        kinds = sorted({action.tile >> 2 for action in discards if not action.riichi})
+        riichi_kinds = {action.tile >> 2 for action in discards if action.riichi}
+        kind, riichi = self._choose_discard(situation, kinds, riichi_kinds)
+        return self._discard_action(view, discards, kind, riichi)
+
+    def _tsumogiri(self, view: SeatView, discards: list[Discard]) -> Action:
+        if view.drawn is not None and Discard(view.drawn) in discards:
+            return Discard(view.drawn)
+        return discards[0]
+
+    def _discard_action(self, view: SeatView, discards: list[Discard], kind: int, riichi: bool) -> Action:
+        """The discard of ``kind``: the drawn tile if it is one, else a copy that is not a red five."""
+        matching = [action for action in discards if action.tile >> 2 == kind and action.riichi == riichi]
+        if not matching:
+            matching = [action for action in discards if action.tile >> 2 == kind]
+        red = self.rules.red_five_ids
+        for action in matching:
+            if action.tile == view.drawn and action.tile not in red:
+                return action
+        matching.sort(key=lambda action: (action.tile in red, action.tile != view.drawn))
+        return matching[0]
+
+    def _choose_discard(
+        self, situation: Situation, kinds: list[int], riichi_kinds: set[int]
+    ) -> tuple[int, bool]:
+        style = self.style
+        slack = 1 if style.value_aware else 0
+        candidates = discard_candidates(
+            situation.counts, kinds, situation.unseen, situation.three_player, slack
+        )
+        best_shanten = min(candidate.shanten for candidate in candidates)
+        if style is EASY:
+            return self._easy_discard(situation, candidates, best_shanten), bool(riichi_kinds)
+        nagashi = self._nagashi_discard(situation, candidates, best_shanten)
+        if nagashi is not None:
+            return nagashi, False
+        if style.defence == "ev":
+            kind = self._ev_discard(situation, candidates, best_shanten)
+        else:
+            kind = self._rules_discard(situation, candidates, best_shanten)
+        riichi = kind in riichi_kinds and self._wants_riichi(situation, kind)
+        return kind, riichi
+
+    def _easy_discard(self, situation: Situation, candidates: list[Candidate], best: int) -> int:
+        if self.rng.random() < self.style.mistake_rate:
+            return self.rng.choice(candidates).kind
+        view = situation.view
+        riichi = any(view.players[seat].riichi for seat in range(view.n) if seat != view.seat)
+        if riichi and best >= 2 and self.rng.random() < 0.25:
+            safe = self._safest(situation, candidates)
+            if safe is not None:
+                return safe
+        pool = [candidate for candidate in candidates if candidate.shanten == best]
+        yakuhai = yakuhai_han(view)
+
+        def appeal(candidate: Candidate) -> float:
+            keep = 2.0 if yakuhai[candidate.kind] and situation.counts[candidate.kind] >= 2 else 0.0
+            return candidate.ukeire * (1.0 + self.style.noise * (2 * self.rng.random() - 1)) - keep
+
+        return max(pool, key=appeal).kind
+
+    def _safest(self, situation: Situation, candidates: list[Candidate]) -> int | None:
+        riichi_threats = [t for t in situation.threats if situation.view.players[t.seat].riichi]
+        for candidate in candidates:
+            if riichi_threats and all(candidate.kind in threat.safe for threat in riichi_threats):
+                return candidate.kind
+        return None
+
+    def _tiebreak(self, situation: Situation, kind: int) -> float:
+        """How much a tile is worth keeping beyond ukeire: dora, red fives, yakuhai pairs; isolated honours
+        and terminals go first."""
+        counts = situation.counts
+        value = 1.5 * situation.dora[kind]
+        if kind < 27 and kind % 9 == 4 and self._holds_red(situation.view, kind):
+            value += 1.0 if counts[kind] == 1 else 0.0
+        yakuhai = yakuhai_han(situation.view)
+        if kind >= 27:
+            value += 0.6 * yakuhai[kind] if counts[kind] >= 2 else 0.2 * yakuhai[kind] - 0.3
+        elif kind in YAOCHUU:
+            value -= 0.2
+        else:
+            value += 0.1 * (2 - abs(kind % 9 - 4) // 2)
+        return value
+
+    def _holds_red(self, view: SeatView, kind: int) -> bool:
+        return any(tile >> 2 == kind and tile in self.rules.red_five_ids for tile in view.hand)
+
+    def _rules_discard(self, situation: Situation, candidates: list[Candidate], best: int) -> int:
+        """Normal: best ukeire (yaku kept in open hands); fold a weak hand against riichi with safe tiles."""
+        if situation.threats and self._should_fold_by_rules(situation, candidates, best):
+            self.folding = True
+            return self._fold_kind(situation, candidates)
+        self.folding = False
+        pool = [candidate for candidate in candidates if candidate.shanten == best]
+        if not situation.closed:
+            with_yaku = [c for c in pool if self._keeps_yaku(situation, c.kind)]
+            pool = with_yaku or pool
+        return max(pool, key=lambda c: (c.ukeire - self._tiebreak(situation, c.kind), -c.kind)).kind
+
+    def _should_fold_by_rules(self, situation: Situation, candidates: list[Candidate], best: int) -> bool:
+        if best >= 2:
+            return True
+        if best == 1:
+            ukeire_best = max(c.ukeire for c in candidates if c.shanten == best)
+            return ukeire_best < 16 or situation.view.tiles_left < 30
+        return False
+
+    def _fold_kind(self, situation: Situation, candidates: list[Candidate]) -> int:
+        """The safest discard (genbutsu first), keeping the best hand among equally safe ones."""
+        costs = danger_costs(situation.view, situation.threats, situation.unseen)
+        return min(candidates, key=lambda c: (round(costs[c.kind], 1), c.shanten, -c.ukeire)).kind
+
+    def _keeps_yaku(self, situation: Situation, kind: int) -> bool:
+        counts = situation.counts.copy()
+        counts[kind] -= 1
+        return has_yaku_path(counts, situation.melds, situation.view, self.rules)
+
+    def _nagashi_discard(self, situation: Situation, candidates: list[Candidate], best: int) -> int | None:
+        """Keep a nagashi mangan going late in a hopeless hand: discard terminals and honours only."""
+        view = situation.view
+        river = view.players[view.seat].river
+        if not self.rules.nagashi_mangan or best < 2 or view.tiles_left > 24 or not river:
+            return None
+        if any(r.called or r.tile >> 2 not in YAOCHUU for r in river):
+            return None
+        options = [c for c in candidates if c.kind in YAOCHUU]
+        if not options:
+            return None
+        costs = danger_costs(view, situation.threats, situation.unseen)
+        return min(options, key=lambda c: (costs[c.kind], c.shanten, -c.ukeire)).kind
+
+    # --- strong: speed x value against danger ------------------------------------------------------------
+
+    def _ron_factor(self, situation: Situation, closed: bool) -> float:
+        """Ron chances per go-round against own draws: others fold against a riichi, not against dama."""
+        return 1.0 + (0.25 if closed else 0.5) * (situation.view.n - 1)
+
+    def _offence(self, situation: Situation, candidate: Candidate, best: int) -> float:
+        """Expected points from playing on after discarding ``candidate``: chance to win x value."""
+        if candidate.ukeire < 0:
+            return 0.0
+        counts = situation.counts.copy()
+        counts[candidate.kind] -= 1
+        view = situation.view
+        accepted = candidate.ukeire
+        if candidate.shanten == 0 and not situation.closed:
+            accepted = self._yaku_waits(situation, counts)
+        chance = win_chance(
+            candidate.shanten,
+            accepted,
+            situation.draws_left,
+            situation.pool,
+            self._ron_factor(situation, situation.closed),
+        )
+        if candidate.shanten > best:
+            chance *= 0.6  # stepping back: the model's typical next ukeire flatters a wide, shapeless hand
+        if situation.threats:
+            top = max(threat.weight for threat in situation.threats)
+            chance *= 1.0 - 0.45 * top
+        if not situation.closed and not has_yaku_path(counts, situation.melds, view, self.rules):
+            chance *= 0.1
+        reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
+        if candidate.kind in (4, 13, 22) and counts[candidate.kind] == 0 and reds:
+            reds -= 1
+        han = estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora)
+        value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
+        value += 1000 * view.riichi_sticks + 300 * view.honba
+        if self.style.placement and situation.all_last and situation.rank == 0:
+            value = max(value, 6000.0)  # any win ends the match on top
+        return chance * value
+
+    def _yaku_waits(self, situation: Situation, counts: list[int]) -> int:
+        """Unseen copies of the waits of an open tenpai hand that win with a yaku."""
+        hand = bytearray(counts)
+        total = 0
+        tiles = [kind * 4 for kind in range(34) for _ in range(counts[kind])]
+        for kind in improving_kinds(hand, situation.three_player, 0):
+            if not situation.unseen[kind]:
+                continue
+            if self._has_yaku(situation, tiles, kind * 4 + 3, riichi=False):
+                total += situation.unseen[kind]
+        return total
+
+    def _has_yaku(self, situation: Situation, tiles: Sequence[int], win_tile: int, *, riichi: bool) -> bool:
+        return self._win_han(situation, tiles, win_tile, riichi=riichi) is not None
+
+    def _win_han(
+        self, situation: Situation, tiles: Sequence[int], win_tile: int, *, riichi: bool
+    ) -> int | None:
+        view = situation.view
+        ids = _distinct_ids([*tiles, win_tile], situation.melds)
+        win = ids[-1]
+        try:
+            value = score_hand(
+                ids,
+                situation.melds,
+                WinSituation(
+                    win_tile=win,
+                    is_tsumo=False,
+                    discarder=1,
+                    riichi=riichi,
+                    seat_wind=view.seat_wind,
+                    round_wind=view.round_wind,
+                    dora_indicators=view.dora_indicators,
+                    kita=len(view.players[view.seat].kita),
+                ),
+                self.rules,
+            )
+        except (HandError, ValueError):
+            return None
+        return value.han
+
+    def _ev_discard(self, situation: Situation, candidates: list[Candidate], best: int) -> int:
+        """Strong: push with the discard of best expected value net of danger, or fold when that loses."""
+        costs = danger_costs(situation.view, situation.threats, situation.unseen)
+        offence = {c.kind: self._offence(situation, c, best) for c in candidates}
+        load = situation.threat_load
+        if load <= 0:
+            return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
+        draws = min(situation.draws_left, 5)
+        push = max(candidates, key=lambda c: offence[c.kind] - costs[c.kind])
+        future = load * 0.035 * draws * (1.0 - min(1.0, offence[push.kind] / max(1.0, 8000.0)))
+        push_value = offence[push.kind] - costs[push.kind] - future
+        safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))
+        fold_value = offence[safest.kind] * 0.3 - costs[safest.kind] - load * 0.006 * draws
+        if push_value >= fold_value:
+            self.folding = False
+            return push.kind
+        self.folding = True
+        return safest.kind
+
+    def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
+        return self._tiebreak(situation, candidate.kind) - candidate.ukeire * 0.01
+
+    def _wants_riichi(self, situation: Situation, kind: int) -> bool:
+        """Riichi unless the wait is dead; strong stays dama with a hand that is already worth enough."""
+        view = situation.view
+        counts = situation.counts.copy()
+        counts[kind] -= 1
+        hand = bytearray(counts)
+        waits = improving_kinds(hand, situation.three_player, 0)
+        live = sum(situation.unseen[k] for k in waits)
+        if self.style is EASY:
+            return True
+        if live == 0:
+            return False
+        if self.style is NORMAL:
+            return live >= 2 or view.tiles_left >= 20
+        tiles = [kind * 4 for kind in range(34) for _ in range(counts[kind])]
+        dama_han = [self._win_han(situation, tiles, k * 4 + 3, riichi=False) for k in waits]
+        with_yaku = [han for han in dama_han if han is not None]
+        if len(with_yaku) == len(waits):
+            least = min(with_yaku)
+            if least >= 5 or (least >= 4 and live >= 4):
+                return False
+            if self.style.placement and situation.all_last and situation.rank == 0:
+                return False
+            if view.tiles_left < 12 and least >= 3:
+                return False
+        return live >= 2 or view.tiles_left >= 16
+
+    # --- kans ---------------------------------------------------------------------------------------------
+
+    def _turn_kan(self, situation: Situation, legal: tuple[Action, ...]) -> Action | None:
+        kans = [action for action in legal if isinstance(action, Ankan | Shouminkan)]
+        if not kans:
+            return None
+        view = situation.view
+        if view.players[view.seat].riichi:
+            return kans[0]  # the engine offers a kan in riichi only when it keeps the waits
+        if self.style is EASY:
+            return kans[0] if self.rng.random() < 0.7 else None
+        if situation.threat_load > 3000 and self._current_shanten(situation) > 0:
+            return None
+        counts = situation.counts
+        best = min(
+            shanten(_minus(counts, kind, 1), three_player=situation.three_player)
+            for kind in range(34)
+            if counts[kind]
+        )
+        for action in kans:
+            kind = action.kind if isinstance(action, Ankan) else action.tile >> 2
+            removed = 4 if isinstance(action, Ankan) else 1
+            if shanten(_minus(counts, kind, removed), three_player=situation.three_player) <= best:
+                return action
+        return None
+
+    def _current_shanten(self, situation: Situation) -> int:
+        counts = situation.counts
+        if sum(counts) % 3 == 2:
+            return min(
+                shanten(_minus(counts, kind, 1), three_player=situation.three_player)
+                for kind in range(34)
+                if counts[kind]
+            )
+        return shanten(counts, three_player=situation.three_player)
+
+    # --- calls on others' tiles --------------------------------------------------------------------------
+
+    def _claim(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        calls = [action for action in legal if isinstance(action, Chi | Pon | Daiminkan)]
+        if not calls or PASS not in legal:
+            return PASS if PASS in legal else legal[0]
+        view = situation.view
+        if self.style is not EASY and self._is_folding_now(situation):
+            return PASS
+        tile = view.claimable
+        if tile is None:
+            return PASS
+        kind = tile >> 2
+        now = shanten(situation.counts, three_player=situation.three_player)
+        now_ukeire = ukeire(bytearray(situation.counts), situation.unseen, situation.three_player, now)
+        best: tuple[float, Action] | None = None
+        for action in calls:
+            scored = self._call_value(situation, action, kind, now, now_ukeire)
+            if scored is not None and (best is None or scored > best[0]):
+                best = (scored, action)
+        return best[1] if best is not None else PASS
+
+    def _is_folding_now(self, situation: Situation) -> bool:
+        riichi = [t for t in situation.threats if situation.view.players[t.seat].riichi]
+        if not riichi:
+            return False
+        now = shanten(situation.counts, three_player=situation.three_player)
+        return now >= 1 or self.folding
+
+    def _call_value(
+        self, situation: Situation, action: Action, kind: int, now: int, now_ukeire: int
+    ) -> float | None:
+        """How much better the hand is after the call (None: do not call)."""
+        view = situation.view
+        style = self.style
+        counts = situation.counts.copy()
+        yakuhai = yakuhai_han(view)
+        if isinstance(action, Daiminkan):
+            if style is EASY:
+                return 0.5 if self.rng.random() < 0.5 else None
+            rest = _minus(counts, kind, 3)
+            if shanten(rest, three_player=situation.three_player) > now:
+                return None
+            if yakuhai[kind] or (
+                not situation.closed and has_yaku_path(rest, situation.melds, view, self.rules)
+            ):
+                return 0.1 if not situation.threats else None
+            return None
+        used = action.tiles if isinstance(action, Chi | Pon) else ()
+        for tile in used:
+            counts[tile >> 2] -= 1
+        meld_type = MeldType.PON if isinstance(action, Pon) else MeldType.CHI
+        called = view.claimable
+        assert called is not None
+        tiles = tuple(sorted((*used, called)))
+        meld = Meld(meld_type, tiles, called, 3 if meld_type is MeldType.CHI else 1)
+        melds = (*situation.melds, meld)
+        kinds = [k for k in range(34) if counts[k]]
+        if not kinds:
+            return None
+        candidates = discard_candidates(counts, kinds, situation.unseen, situation.three_player)
+        after = min(c.shanten for c in candidates)
+        if after >= now:
+            return None
+        is_yakuhai_pon = isinstance(action, Pon) and yakuhai[kind] > 0
+        yaku_ok = is_yakuhai_pon or any(
+            has_yaku_path(_minus(counts, c.kind, 1), melds, view, self.rules)
+            for c in candidates
+            if c.shanten == after
+        )
+        if style is EASY:
+            if is_yakuhai_pon:
+                return 1.0
+            return 0.5 if self.rng.random() < style.yakuless_call_rate or (yaku_ok and after <= 1) else None
+        if not yaku_ok:
+            return None
+        if style is NORMAL:
+            if is_yakuhai_pon or not situation.closed or after <= 1:
+                return float(now - after)
+            return None
+        return self._strong_call_value(situation, counts, melds, candidates, after, now, now_ukeire)
+
+    def _strong_call_value(
+        self,
+        situation: Situation,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        candidates: list[Candidate],
+        after: int,
+        now: int,
+        now_ukeire: int,
+    ) -> float | None:
+        view = situation.view
+        draws = situation.draws_left
+        stay = win_chance(
+            now, now_ukeire, draws, situation.pool, self._ron_factor(situation, situation.closed)
+        )
+        ron = self._ron_factor(situation, False)
+        reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
+        stay_value = WIN_BONUS + points_for_han(
+            max(1.0, estimate_han(situation.counts, situation.melds, view, self.rules, reds, situation.dora)),
+            view.seat == view.dealer,
+        )
+        best_call = 0.0
+        for candidate in candidates:
+            if candidate.shanten != after:
+                continue
+            rest = _minus(counts, candidate.kind, 1)
+            if not has_yaku_path(rest, melds, view, self.rules):
+                continue
+            accepted = candidate.ukeire
+            chance = win_chance(after, accepted, draws, situation.pool, ron)
+            han = estimate_han(rest, melds, view, self.rules, reds, situation.dora)
+            value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
+            if self.style.placement and situation.all_last and situation.rank == 0:
+                value = max(value, 6000.0)
+            best_call = max(best_call, chance * value)
+        gain = best_call - stay * stay_value
+        return gain if gain > 0 else None
+
+
+def _minus(counts: Sequence[int], kind: int, number: int) -> list[int]:
+    rest = list(counts)
+    rest[kind] -= number
+    return rest
+
+
+def _distinct_ids(kinds_as_ids: Sequence[int], melds: Sequence[Meld]) -> list[int]:
+    """Real, distinct tile ids for tiles given as ``kind * 4 + anything``, avoiding the melds' ids; the last
+    one (the winning tile) keeps its place."""
+    used = {tile for meld in melds for tile in meld.tiles}
+    result = []
+    for tile in kinds_as_ids:
+        kind = tile >> 2
+        for copy in (3, 2, 1, 0):
+            candidate = kind * 4 + copy
+            if candidate not in used:
+                used.add(candidate)
+                result.append(candidate)
+                break
+        else:
+            raise ValueError("a fifth copy")
+    return result
+
+
+def create_seat(level: str, rules: RuleSet, seed: int) -> AiSeat:
+    """An AI seat of ``level``."""
+    return AiSeat(STYLES[level], rules, seed)

@@ -1,0 +1,607 @@
+"""Headless self-play: many hanchan between AI levels, simple bots and external mjai bots, with statistics.
+
+``simulate`` plans the games (optionally duplicate: every wall replayed with the players rotated through every
+seat), plays them in one process or several, counts each seat's results from the unredacted engine events and
+pools them per seat spec ("label"). The ``simulate`` command of main.py is a thin shell around it.
+
+Rates are per hand played by the label's seats, except ``tenpai_at_draw_rate`` (tenpai hands at exhaustive
+draws / exhaustive draws the label's seats took part in) and ``avg_win_points`` (mean table value of a win).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import math
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO, cast
+
+from game.ai import LEVELS, create_ai
+from game.bots import GreedySeat, RandomSeat, TsumogiriSeat
+from game.seat import Seat
+from game.table import Table
+from game.view import SeatView
+from rules.actions import Action
+from rules.events import (
+    Event,
+    ExhaustiveDraw,
+    HandWon,
+    MeldCalled,
+    RiichiAccepted,
+    RoundEnded,
+    RoundStarted,
+)
+from rules.meld import MeldType
+from rules.round import RoundState
+from rules.ruleset import RuleSet, RuleSetError, preset
+
+BOTS = ("random", "tsumogiri", "greedy")
+"""The simple bots of game/bots.py a seat spec may name."""
+MJAI_PREFIX = "mjai:"
+"""A seat spec ``mjai:<command>`` runs an external mjai bot with that command line."""
+
+Progress = Callable[[int, int], None]
+"""Told (games done, games in all) after each finished game."""
+
+
+class SpecError(ValueError):
+    """A bad simulation argument (seat spec, player count, game count, jobs, rule set); one-line message."""
+
+
+class SimulationError(RuntimeError):
+    """A game could not be played, e.g. an external bot failed to start; one-line message."""
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """Split a comma-separated seat list; a piece that is no spec continues the mjai command before it.
+
+    >>> parse_players("mjai:python bot.py --opt a,b,strong, normal")
+    ('mjai:python bot.py --opt a,b', 'strong', 'normal')
+    """
+    specs: list[str] = []
+    for piece in text.split(","):
+        spec = piece.strip()
+        if specs and specs[-1].startswith(MJAI_PREFIX) and not _is_spec_start(spec):
+            specs[-1] += "," + piece  # a comma inside the mjai command line
+            continue
+        specs.append(spec)
+    for spec in specs:
+        check_spec(spec)
+    return tuple(specs)
+
+
+def _is_spec_start(spec: str) -> bool:
+    return spec in LEVELS or spec in BOTS or spec.startswith(MJAI_PREFIX)
+
+
+def check_spec(spec: str) -> None:
+    """Raise SpecError unless ``spec`` names an AI level, a simple bot or ``mjai:<command>``."""
+    if spec.startswith(MJAI_PREFIX):
+        if not spec[len(MJAI_PREFIX) :].strip():
+            raise SpecError(f"seat spec {spec!r} has no command after 'mjai:'")
+        return
+    if spec not in LEVELS and spec not in BOTS:
+        known = ", ".join((*LEVELS, *BOTS, "mjai:<command>"))
+        raise SpecError(f"unknown seat spec {spec!r} (expected one of {known})")
+
+
+def rules_for(name: str) -> RuleSet:
+    """The named rule preset; an unknown name is a SpecError listing the known ones."""
+    try:
+        return preset(name)
+    except RuleSetError as error:
+        raise SpecError(str(error)) from None
+
+
+def rotations(rules: RuleSet, duplicate: bool) -> int:
+    """Games per wall: the player count in duplicate mode, else 1."""
+    return rules.players if duplicate else 1
+
+
+def derive_seed(*parts: object) -> int:
+    """A 64-bit seed from the parts' text (SHA-256), stable across runs, processes and platforms."""
+    digest = hashlib.sha256(":".join(str(part) for part in parts).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """Everything one worker needs to play one game: picklable, so it runs the same under spawn."""
+
+    index: int
+    rules: RuleSet
+    specs: tuple[str, ...]  # by seat, after the duplicate rotation
+    table_seed: int  # the Table seed; the same for every rotation of one wall
+    seat_seeds: tuple[int, ...]
+    mjai_timeout_s: float = 2.0
+
+
+def plan_games(
+    specs: Sequence[str], games: int, rules: RuleSet, seed: int, duplicate: bool, mjai_timeout_s: float = 2.0
+) -> list[GameJob]:
+    """The games of a run, in order; game ``g`` of a duplicate run plays wall ``g // n`` rotated ``g % n``.
+
+    In rotation ``r`` the player given as ``specs[p]`` sits at seat ``(p + r) % n``, so over one wall's ``n``
+    games each player has sat at every seat. Seat seeds depend only on (seed, game index, seat).
+    """
+    check_run(specs, games, rules, 1, duplicate)
+    count = rotations(rules, duplicate)
+    players = rules.players
+    jobs = []
+    for index in range(games):
+        wall, rotation = divmod(index, count)
+        jobs.append(
+            GameJob(
+                index=index,
+                rules=rules,
+                specs=tuple(specs[(seat - rotation) % players] for seat in range(players)),
+                table_seed=derive_seed("table", seed, wall),
+                seat_seeds=tuple(derive_seed("seat", seed, index, seat) for seat in range(players)),
+                mjai_timeout_s=mjai_timeout_s,
+            )
+        )
+    return jobs
+
+
+def check_run(specs: Sequence[str], games: int, rules: RuleSet, jobs: int, duplicate: bool) -> None:
+    """Raise SpecError for a run that cannot be played as asked."""
+    for spec in specs:
+        check_spec(spec)
+    if len(specs) != rules.players:
+        raise SpecError(
+            f"{len(specs)} seat specs for the {rules.players}-player rule set {rules.name!r}; "
+            f"give exactly {rules.players}, comma-separated"
+        )
+    if games <= 0:
+        raise SpecError(f"the number of games must be at least 1, got {games}")
+    if jobs <= 0:
+        raise SpecError(f"the number of jobs must be at least 1, got {jobs}")
+    count = rotations(rules, duplicate)
+    if games % count:
+        raise SpecError(
+            f"duplicate mode plays each wall {count} times: the games ({games}) must be a multiple"
+        )
+
+
+def make_seat(spec: str, seat: int, rules: RuleSet, seed: int, mjai_timeout_s: float = 2.0) -> Seat:
+    """A new seat playing ``spec`` at ``seat``."""
+    if spec in LEVELS:
+        return create_ai(spec, rules, seed)
+    if spec == "random":
+        return RandomSeat(seed)
+    if spec == "tsumogiri":
+        return TsumogiriSeat()
+    if spec == "greedy":
+        return GreedySeat(seed)
+    check_spec(spec)
+    # imported only when asked for: the external-bot module starts processes and is not needed otherwise
+    module: Any = importlib.import_module("game.mjai.seat")
+    command = spec[len(MJAI_PREFIX) :].strip()
+    return cast(Seat, module.ExternalMjaiSeat(command, seat, rules, timeout_s=mjai_timeout_s, name=spec))
+
+
+class TimedSeat:
+    """A seat proxy that records how long each answered ``decide`` took, in milliseconds."""
+
+    def __init__(self, inner: Seat, sink: list[float]) -> None:
+        self.inner = inner
+        self.sink = sink
+
+    def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
+        """The inner seat's answer; its time is kept only when it answered (None is "not yet")."""
+        start = time.perf_counter_ns()
+        answer = self.inner.decide(view, legal)
+        if answer is not None:
+            self.sink.append((time.perf_counter_ns() - start) / 1e6)
+        return answer
+
+    def observe(self, event: Event) -> None:
+        """Passed on to the inner seat."""
+        self.inner.observe(event)
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's tallies over one game; hand counts are numbers of hands with that happening."""
+
+    label: str
+    score: int  # final score, leftover kyoutaku included (Standings.scores)
+    rank: int  # 1-based, ties broken by the engine's final_standings
+    hands: int = 0
+    wins: int = 0
+    win_points: int = 0  # sum of the wins' table values (HandValue.points: no honba, sticks or pao split)
+    deal_ins: int = 0  # hands where one of its discards, kans or kitas was ronned (double ron counts once)
+    riichi: int = 0  # hands with an accepted riichi
+    calls: int = 0  # hands with an open call (chi, pon, daiminkan, shouminkan; not ankan)
+    draws: int = 0  # exhaustive draws it took part in (nagashi mangan included)
+    tenpai_at_draw: int = 0
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one game gave: its hands and draws, each seat's tallies, and decision times per label."""
+
+    index: int
+    hands: int
+    draws: int
+    seats: tuple[SeatResult, ...]
+    decision_ms: dict[str, list[float]] = field(default_factory=dict)
+
+
+class HandTally:
+    """An engine observer counting, per seat, the hands with a win, deal-in, riichi, open call and draw."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.hands = 0
+        self.draws = 0
+        self.wins = [0] * players
+        self.win_points = [0] * players
+        self.deal_ins = [0] * players
+        self.riichi = [0] * players
+        self.calls = [0] * players
+        self.tenpai_at_draw = [0] * players
+        self._dealt_in: set[int] = set()
+        self._riichi: set[int] = set()
+        self._called: set[int] = set()
+
+    def __call__(self, events: tuple[Event, ...], state: RoundState) -> None:
+        """Count one engine step's events."""
+        for event in events:
+            if isinstance(event, RoundStarted):
+                self.hands += 1
+                self._dealt_in, self._riichi, self._called = set(), set(), set()
+            elif isinstance(event, RiichiAccepted):
+                self._riichi.add(event.seat)
+            elif isinstance(event, MeldCalled) and event.meld.type is not MeldType.ANKAN:
+                self._called.add(event.seat)
+            elif isinstance(event, HandWon):
+                self.wins[event.seat] += 1
+                self.win_points[event.seat] += event.value.points
+                if event.discarder is not None:
+                    self._dealt_in.add(event.discarder)
+            elif isinstance(event, ExhaustiveDraw):
+                self.draws += 1
+                for seat in event.tenpai:
+                    self.tenpai_at_draw[seat] += 1
+            elif isinstance(event, RoundEnded):
+                for seat in self._dealt_in:
+                    self.deal_ins[seat] += 1
+                for seat in self._riichi:
+                    self.riichi[seat] += 1
+                for seat in self._called:
+                    self.calls[seat] += 1
+
+
+def play_game(job: GameJob) -> GameResult:
+    """Play one game to its end and tally it (a top-level function, so worker processes can run it)."""
+    rules = job.rules
+    timings: dict[str, list[float]] = {spec: [] for spec in job.specs}
+    seats: list[Seat] = []
+    try:
+        for seat, (spec, seed) in enumerate(zip(job.specs, job.seat_seeds, strict=True)):
+            try:
+                seats.append(make_seat(spec, seat, rules, seed, job.mjai_timeout_s))
+            except Exception as error:
+                raise SimulationError(f"cannot start seat {seat} ({spec}): {error}") from None
+        table = Table(
+            rules,
+            [TimedSeat(seat, timings[spec]) for seat, spec in zip(seats, job.specs, strict=True)],
+            job.table_seed,
+        )
+        tally = HandTally(rules.players)
+        table.subscribe_engine(tally)
+        standings = table.run()
+    finally:
+        for seat_object in seats:
+            close = getattr(seat_object, "close", None)
+            if callable(close):
+                close()
+    results = tuple(
+        SeatResult(
+            label=job.specs[seat],
+            score=standings.scores[seat],
+            rank=standings.ranks[seat],
+            hands=tally.hands,
+            wins=tally.wins[seat],
+            win_points=tally.win_points[seat],
+            deal_ins=tally.deal_ins[seat],
+            riichi=tally.riichi[seat],
+            calls=tally.calls[seat],
+            draws=tally.draws,
+            tenpai_at_draw=tally.tenpai_at_draw[seat],
+        )
+        for seat in range(rules.players)
+    )
+    return GameResult(job.index, tally.hands, tally.draws, results, timings)
+
+
+@dataclass
+class PlayerStats:
+    """One label's results pooled over all its seats and games (raw counts; the rates are properties)."""
+
+    label: str
+    players: int  # seats at the table, the number of ranks
+    games: int = 0  # seat-games
+    hands: int = 0  # seat-hands
+    rank_counts: list[int] = field(default_factory=list)
+    score_sum: int = 0
+    wins: int = 0
+    win_points: int = 0
+    deal_ins: int = 0
+    riichi: int = 0
+    calls: int = 0
+    draws: int = 0
+    tenpai_at_draw: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.rank_counts:
+            self.rank_counts = [0] * self.players
+
+    def add(self, seat: SeatResult) -> None:
+        """Pool one seat's game."""
+        self.games += 1
+        self.hands += seat.hands
+        self.rank_counts[seat.rank - 1] += 1
+        self.score_sum += seat.score
+        self.wins += seat.wins
+        self.win_points += seat.win_points
+        self.deal_ins += seat.deal_ins
+        self.riichi += seat.riichi
+        self.calls += seat.calls
+        self.draws += seat.draws
+        self.tenpai_at_draw += seat.tenpai_at_draw
+
+    @property
+    def avg_rank(self) -> float:
+        """Mean final rank."""
+        return sum(rank * count for rank, count in enumerate(self.rank_counts, 1)) / self.games
+
+    @property
+    def rank_dist(self) -> list[float]:
+        """Share of games finished 1st, 2nd, ..."""
+        return [count / self.games for count in self.rank_counts]
+
+    @property
+    def avg_score(self) -> float:
+        """Mean final score in points."""
+        return self.score_sum / self.games
+
+    def per_hand(self, count: int) -> float:
+        """``count`` over the hands played (0 when none)."""
+        return count / self.hands if self.hands else 0.0
+
+    @property
+    def avg_win_points(self) -> float | None:
+        """Mean table value of its wins (None without a win)."""
+        return self.win_points / self.wins if self.wins else None
+
+    @property
+    def tenpai_at_draw_rate(self) -> float:
+        """Tenpai hands at exhaustive draws over the exhaustive draws it took part in."""
+        return self.tenpai_at_draw / self.draws if self.draws else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry of the ``--json`` object's ``players`` list."""
+        return {
+            "label": self.label,
+            "games": self.games,
+            "hands": self.hands,
+            "avg_rank": self.avg_rank,
+            "rank_dist": self.rank_dist,
+            "avg_score": self.avg_score,
+            "win_rate": self.per_hand(self.wins),
+            "deal_in_rate": self.per_hand(self.deal_ins),
+            "riichi_rate": self.per_hand(self.riichi),
+            "call_rate": self.per_hand(self.calls),
+            "avg_win_points": self.avg_win_points,
+            "tenpai_at_draw_rate": self.tenpai_at_draw_rate,
+        }
+
+
+@dataclass(frozen=True)
+class DecisionTimes:
+    """Distribution of one label's answered ``decide`` times in milliseconds (nearest-rank percentiles)."""
+
+    count: int
+    p50: float
+    p95: float
+    max: float
+
+    @classmethod
+    def of(cls, samples: Iterable[float]) -> DecisionTimes:
+        """The distribution of ``samples`` (all zero when there are none)."""
+        ordered = sorted(samples)
+        if not ordered:
+            return cls(0, 0.0, 0.0, 0.0)
+        return cls(len(ordered), percentile(ordered, 50), percentile(ordered, 95), ordered[-1])
+
+
+def percentile(ordered: Sequence[float], percent: float) -> float:
+    """The nearest-rank percentile of sorted, non-empty ``ordered``.
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([1.0, 2.0, 3.0, 4.0], 95)
+    (2.0, 4.0)
+    """
+    rank = max(1, math.ceil(percent / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """A whole run: games, hands, exhaustive draws, elapsed time, each label's stats and decision times."""
+
+    games: int
+    hands: int
+    draws: int
+    elapsed_s: float
+    players: tuple[PlayerStats, ...]
+    decision_ms: dict[str, DecisionTimes]
+
+    @property
+    def draw_rate(self) -> float:
+        """Hands ending in an exhaustive draw (nagashi mangan included) over all hands."""
+        return self.draws / self.hands if self.hands else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object, as plain data for ``json.dump``."""
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "elapsed_s": round(self.elapsed_s, 3),
+            "draw_rate": self.draw_rate,
+            "players": [player.to_json() for player in self.players],
+            "decision_ms": {
+                label: {"p50": round(times.p50, 4), "p95": round(times.p95, 4), "max": round(times.max, 4)}
+                for label, times in self.decision_ms.items()
+            },
+        }
+
+
+def summarize(
+    specs: Sequence[str], players: int, results: Iterable[GameResult], elapsed_s: float
+) -> SimulationResult:
+    """Pool game results per label (labels in the order first given in ``specs``), in game order."""
+    stats = {spec: PlayerStats(spec, players) for spec in specs}
+    samples: dict[str, list[float]] = {spec: [] for spec in specs}
+    games = hands = draws = 0
+    for result in sorted(results, key=lambda result: result.index):
+        games += 1
+        hands += result.hands
+        draws += result.draws
+        for seat in result.seats:
+            stats[seat.label].add(seat)
+        for label, times in result.decision_ms.items():
+            samples[label].extend(times)
+    return SimulationResult(
+        games=games,
+        hands=hands,
+        draws=draws,
+        elapsed_s=elapsed_s,
+        players=tuple(stats.values()),
+        decision_ms={label: DecisionTimes.of(times) for label, times in samples.items()},
+    )
+
+
+def simulate(
+    specs: Sequence[str],
+    games: int,
+    rules: RuleSet,
+    seed: int = 1,
+    jobs: int = 1,
+    duplicate: bool = False,
+    progress: Progress | None = None,
+    mjai_timeout_s: float = 2.0,
+) -> SimulationResult:
+    """Play ``games`` hanchan of ``specs`` (one per seat) and pool the stats; the same for any ``jobs``."""
+    check_run(specs, games, rules, jobs, duplicate)
+    planned = plan_games(specs, games, rules, seed, duplicate, mjai_timeout_s)
+    start = time.perf_counter()
+    results = run_games(planned, jobs, progress)
+    return summarize(specs, rules.players, results, time.perf_counter() - start)
+
+
+def run_games(planned: Sequence[GameJob], jobs: int, progress: Progress | None = None) -> list[GameResult]:
+    """Play the planned games here (``jobs`` 1) or in a pool of worker processes; results in any order."""
+    total = len(planned)
+    results: list[GameResult] = []
+    if jobs == 1:
+        for job in planned:
+            results.append(play_game(job))
+            if progress is not None:
+                progress(len(results), total)
+        return results
+    pool = multiprocessing.get_context().Pool(min(jobs, total), initializer=_ignore_interrupts)
+    try:
+        for result in pool.imap_unordered(play_game, planned):
+            results.append(result)
+            if progress is not None:
+                progress(len(results), total)
+        pool.close()
+    except BaseException:
+        pool.terminate()  # Ctrl-C or a failed game: stop every worker now
+        raise
+    finally:
+        pool.join()
+    return results
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which terminates them (so they print no tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProgressBar:
+    """A one-line progress display (games done/total, rate, ETA) rewritten in place with carriage returns."""
+
+    def __init__(self, stream: TextIO, min_interval_s: float = 0.2, width: int = 24) -> None:
+        self.stream = stream
+        self.min_interval_s = min_interval_s
+        self.width = width
+        self.start = time.perf_counter()
+        self._last_shown = -math.inf
+        self._shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Show the progress, at most every ``min_interval_s`` except for the last game."""
+        now = time.perf_counter()
+        if done < total and now - self._last_shown < self.min_interval_s:
+            return
+        self._last_shown = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = _clock((total - done) / rate) if rate > 0 else "?"
+        filled = self.width * done // total
+        bar = "#" * filled + "." * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate:.2f} games/s  ETA {eta}  ")
+        self.stream.flush()
+        self._shown = True
+
+    def close(self) -> None:
+        """End the progress line (if one was shown)."""
+        if self._shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._shown = False
+
+
+def _clock(seconds: float) -> str:
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def format_summary(result: SimulationResult) -> str:
+    """The summary table printed by the ``simulate`` command."""
+    players = result.players[0].players if result.players else 4
+    width = max([len("label"), *(len(player.label) for player in result.players)])
+    places = "".join(f" {name:>5}" for name in ("1st", "2nd", "3rd", "4th")[:players])
+    header = (
+        f"{'label':<{width}} {'games':>6} {'hands':>7} {'rank':>5}{places} {'score':>8}"
+        f" {'win':>6} {'dealin':>6} {'riichi':>6} {'call':>6} {'winpts':>7} {'tenpai@draw':>11}"
+    )
+    lines = [header]
+    for player in result.players:
+        dist = "".join(f" {share:>5.1%}" for share in player.rank_dist)
+        win_points = f"{player.avg_win_points:>7.0f}" if player.avg_win_points is not None else f"{'-':>7}"
+        lines.append(
+            f"{player.label:<{width}} {player.games:>6} {player.hands:>7} {player.avg_rank:>5.2f}{dist}"
+            f" {player.avg_score:>8.0f} {player.per_hand(player.wins):>6.1%}"
+            f" {player.per_hand(player.deal_ins):>6.1%} {player.per_hand(player.riichi):>6.1%}"
+            f" {player.per_hand(player.calls):>6.1%} {win_points} {player.tenpai_at_draw_rate:>11.1%}"
+        )
+    rate = result.games / result.elapsed_s if result.elapsed_s > 0 else 0.0
+    lines.append(
+        f"draw rate {result.draw_rate:.1%}  games {result.games}  hands {result.hands}"
+        f"  elapsed {result.elapsed_s:.1f} s ({rate:.2f} games/s)"
+    )
+    width = max(width, len("decision ms"))
+    lines.append(f"{'decision ms':<{width}} {'p50':>8} {'p95':>8} {'max':>8} {'calls':>9}")
+    for label, times in result.decision_ms.items():
+        lines.append(
+            f"{label:<{width}} {times.p50:>8.3f} {times.p95:>8.3f} {times.max:>8.3f} {times.count:>9}"
+        )
+    return "\n".join(lines)
