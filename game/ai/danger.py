@@ -18,6 +18,7 @@ _RYANMEN = 0.045
 _KANCHAN = 0.012
 _PENCHAN = 0.01
 _PAIR_WAIT = (0.0, 0.004, 0.012, 0.02, 0.02)  # shanpon / tanki by unseen copies of the tile itself
+DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard past the twelfth
 _HONOUR = (0.0, 0.006, 0.02, 0.055, 0.07)  # by unseen copies
 
 
@@ -102,7 +103,9 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
             late = len(player.river) - 12
             if late <= 0:
                 continue
-            weight = min(0.15, 0.015 * late)  # a closed hand may be dama late in the hand
+            weight = min(0.15, DAMA_WEIGHT_PER_TURN * late)  # a closed hand may be dama late in the hand
+            if weight <= 0:
+                continue
             loss = 4000.0
         found.append(Threat(seat, weight, loss * (1.5 if dealer else 1.0), frozenset(safe), flush_suit))
     return found

@@ -6,6 +6,7 @@ only from the seat's own seeded generator, so the same seed replays the same gam
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from game.ai.hand import (
     has_yaku_path,
     improving_kinds,
     points_for_han,
+    tenpai_quality,
     ukeire,
     unseen_counts,
     yakuhai_han,
@@ -49,6 +51,10 @@ from rules.scoring import HandError, WinSituation, score_hand
 from rules.shanten import shanten, shanten_kokushi
 
 
+NORMAL_COUNTS_VISIBLE = False
+USE_VALUE = True
+
+
 @dataclass(frozen=True)
 class Style:
     """What sets a level apart."""
@@ -61,26 +67,33 @@ class Style:
     yakuless_call_rate: float  # chance of a call without a yaku path (a beginner's mistake)
     reads_open_hands: bool  # treat open hands as threats
     placement: bool  # all-last awareness
+    counts_visible: bool  # ukeire counts only the copies not yet seen (else every copy not in hand)
 
 
-EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False)
-NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False)
-STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True)
+EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False, False)
+NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False, NORMAL_COUNTS_VISIBLE)
+STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True, True)
 STYLES = {style.name: style for style in (EASY, NORMAL, STRONG)}
 
 # Typical ukeire at each shanten once the hand has improved to it (for the chance to win from further away).
 _TYPICAL_UKEIRE = (5, 20, 34, 46, 56, 64, 70, 74, 76)
 
 
-WIN_BONUS = 1500.0  # a win also ends the hand before the others can win: worth about this much more
-_END_PER_DRAW = 0.05  # chance the hand ends (another seat wins) before each of our draws
+FIRST_PLACE_POINTS = 12000.0  # what first place is worth over second in points (uma and oka), roughly
+WIN_BONUS = 2500.0  # a win also ends the hand before the others can win: worth about this much more
+_END_PER_DRAW = 0.05
+PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
+FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
+THREAT_RACE = 0.45  # how much a tenpai threat cuts the chance to win first
 
 
 @lru_cache(maxsize=65536)
-def win_chance(shanten_left: int, accepted: int, draws: int, pool: int, ron_factor: float) -> float:
+def win_chance(
+    shanten_left: int, accepted: int, draws: int, pool: int, ron_factor: float, next_accepted: float = 0.0
+) -> float:
     """Chance to complete a hand ``shanten_left`` from tenpai with ``accepted`` improving tiles unseen, in
     ``draws`` own draws from ``pool`` unseen tiles, while the hand may end at each draw; at tenpai each
-    go-round also gives ron chances."""
+    go-round also gives ron chances. ``next_accepted`` is the expected ukeire one step on, when known."""
     if draws <= 0 or accepted <= 0 or pool <= 0:
         return 0.0
     hit = min(0.9, accepted / pool)
@@ -92,9 +105,9 @@ def win_chance(shanten_left: int, accepted: int, draws: int, pool: int, ron_fact
     miss = 1.0 - hit
     total = 0.0
     reach = 1.0
-    next_accepted = _TYPICAL_UKEIRE[min(shanten_left - 1, len(_TYPICAL_UKEIRE) - 1)]
+    step = next_accepted or _TYPICAL_UKEIRE[min(shanten_left - 1, len(_TYPICAL_UKEIRE) - 1)]
     for draw in range(1, draws + 1):
-        total += reach * hit * win_chance(shanten_left - 1, next_accepted, draws - draw, pool, ron_factor)
+        total += reach * hit * win_chance(shanten_left - 1, round(step), draws - draw, pool, ron_factor)
         reach *= miss * alive
     return total
 
@@ -106,6 +119,7 @@ class Situation:
     view: SeatView
     counts: list[int]
     unseen: list[int]
+    counted: list[int]  # the copies the level counts as still to come when it counts ukeire
     pool: int
     dora: list[int]
     melds: tuple[Meld, ...]
@@ -160,13 +174,14 @@ class AiSeat:
         all_last = self._is_all_last(view)
         rank = sorted(range(view.n), key=lambda seat: (-view.scores[seat], (seat - view.dealer) % view.n))
         my_rank = rank.index(view.seat)
-        load = sum(threat.weight * threat.loss for threat in found)
         if self.style.placement and all_last:
-            load *= 2.0 if my_rank == 0 else 0.7 if my_rank == view.n - 1 else 1.0
+            found = [self._placement_threat(view, threat, my_rank) for threat in found]
+        load = sum(threat.weight * threat.loss for threat in found)
         return Situation(
             view=view,
             counts=counts,
             unseen=unseen,
+            counted=unseen if self.style.counts_visible else [4 - count for count in counts],
             pool=max(1, sum(unseen)),
             dora=dora_kinds(view),
             melds=me.melds,
@@ -178,6 +193,18 @@ class AiSeat:
             all_last=all_last,
             rank=my_rank,
         )
+
+    def _placement_threat(self, view: SeatView, threat: Threat, rank: int) -> Threat:
+        """In the all-last a deal-in that costs first place costs the uma gap too; last place has less to lose."""
+        if rank == view.n - 1:
+            return dataclasses.replace(threat, loss=threat.loss * 0.7)
+        if rank != 0:
+            return threat
+        mine, theirs = view.scores[view.seat], view.scores[threat.seat]
+        second = max(score for seat, score in enumerate(view.scores) if seat != view.seat)
+        if mine - threat.loss < max(theirs + threat.loss, second):
+            return dataclasses.replace(threat, loss=threat.loss + FIRST_PLACE_POINTS)
+        return threat
 
     def _is_all_last(self, view: SeatView) -> bool:
         index = view.round_wind * view.n + view.kyoku
@@ -228,7 +255,7 @@ class AiSeat:
         style = self.style
         slack = 1 if style.value_aware else 0
         candidates = discard_candidates(
-            situation.counts, kinds, situation.unseen, situation.three_player, slack
+            situation.counts, kinds, situation.counted, situation.three_player, slack
         )
         best_shanten = min(candidate.shanten for candidate in candidates)
         if style is EASY:
@@ -337,7 +364,9 @@ class AiSeat:
         """Ron chances per go-round against own draws: others fold against a riichi, not against dama."""
         return 1.0 + (0.25 if closed else 0.5) * (situation.view.n - 1)
 
-    def _offence(self, situation: Situation, candidate: Candidate, best: int) -> float:
+    def _offence(
+        self, situation: Situation, candidate: Candidate, best: int, quality: dict[int, float]
+    ) -> float:
         """Expected points from playing on after discarding ``candidate``: chance to win x value."""
         if candidate.ukeire < 0:
             return 0.0
@@ -353,18 +382,19 @@ class AiSeat:
             situation.draws_left,
             situation.pool,
             self._ron_factor(situation, situation.closed),
+            quality.get(candidate.kind, 0.0),
         )
         if candidate.shanten > best:
             chance *= 0.6  # stepping back: the model's typical next ukeire flatters a wide, shapeless hand
         if situation.threats:
             top = max(threat.weight for threat in situation.threats)
-            chance *= 1.0 - 0.45 * top
+            chance *= 1.0 - THREAT_RACE * top
         if not situation.closed and not has_yaku_path(counts, situation.melds, view, self.rules):
             chance *= 0.1
         reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
         if candidate.kind in (4, 13, 22) and counts[candidate.kind] == 0 and reds:
             reds -= 1
-        han = estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora)
+        han = estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora) if USE_VALUE else 2.0
         value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
         value += 1000 * view.riichi_sticks + 300 * view.honba
         if self.style.placement and situation.all_last and situation.rank == 0:
@@ -415,21 +445,36 @@ class AiSeat:
     def _ev_discard(self, situation: Situation, candidates: list[Candidate], best: int) -> int:
         """Strong: push with the discard of best expected value net of danger, or fold when that loses."""
         costs = danger_costs(situation.view, situation.threats, situation.unseen)
-        offence = {c.kind: self._offence(situation, c, best) for c in candidates}
+        quality = self._tenpai_quality(situation, candidates, best)
+        offence = {c.kind: self._offence(situation, c, best, quality) for c in candidates}
         load = situation.threat_load
         if load <= 0:
             return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
         draws = min(situation.draws_left, 5)
         push = max(candidates, key=lambda c: offence[c.kind] - costs[c.kind])
-        future = load * 0.035 * draws * (1.0 - min(1.0, offence[push.kind] / max(1.0, 8000.0)))
+        future = load * PUSH_RISK * draws * (1.0 - min(1.0, offence[push.kind] / max(1.0, 8000.0)))
         push_value = offence[push.kind] - costs[push.kind] - future
         safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))
-        fold_value = offence[safest.kind] * 0.3 - costs[safest.kind] - load * 0.006 * draws
+        fold_value = offence[safest.kind] * 0.3 - costs[safest.kind] - load * FOLD_RISK * draws
         if push_value >= fold_value:
             self.folding = False
             return push.kind
         self.folding = True
         return safest.kind
+
+    def _tenpai_quality(
+        self, situation: Situation, candidates: list[Candidate], best: int
+    ) -> dict[int, float]:
+        """For the leading 1-shanten discards: how many wait tiles the coming tenpai will have on average."""
+        if best != 1:
+            return {}
+        leading = sorted((c for c in candidates if c.shanten == 1), key=lambda c: -c.ukeire)[:4]
+        found = {}
+        for candidate in leading:
+            hand = bytearray(situation.counts)
+            hand[candidate.kind] -= 1
+            found[candidate.kind] = max(0.5, tenpai_quality(hand, situation.unseen, situation.three_player))
+        return found
 
     def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
         return self._tiebreak(situation, candidate.kind) - candidate.ukeire * 0.01
@@ -511,7 +556,7 @@ class AiSeat:
             return PASS
         kind = tile >> 2
         now = shanten(situation.counts, three_player=situation.three_player)
-        now_ukeire = ukeire(bytearray(situation.counts), situation.unseen, situation.three_player, now)
+        now_ukeire = ukeire(bytearray(situation.counts), situation.counted, situation.three_player, now)
         best: tuple[float, Action] | None = None
         for action in calls:
             scored = self._call_value(situation, action, kind, now, now_ukeire)
@@ -557,7 +602,7 @@ class AiSeat:
         kinds = [k for k in range(34) if counts[k]]
         if not kinds:
             return None
-        candidates = discard_candidates(counts, kinds, situation.unseen, situation.three_player)
+        candidates = discard_candidates(counts, kinds, situation.counted, situation.three_player)
         after = min(c.shanten for c in candidates)
         if after >= now:
             return None

@@ -1,0 +1,274 @@
+"""AI levels: always legal in random play (4 and 3 players, every preset), deterministic per seed, and each
+level's textbook behaviour in hand-built situations."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.ai import LEVELS, create_ai
+from game.table import Table
+from game.view import Phase, PlayerView, SeatView
+from rules.actions import PASS, Action, Chi, Discard, Kita, Pon
+from rules.events import KitaDeclared, MeldCalled, RiichiAccepted
+from rules.round import RiverTile
+from rules.ruleset import preset
+from rules.shanten import discard_options
+from rules.tiles import parse_tiles, to_counts
+
+PRESETS_4 = ("standard", "tenhou", "mahjong-soul", "kobalab", "seed-deluxe")
+PRESETS_3 = ("tenhou-3p", "mahjong-soul-3p")
+
+
+class _Warnings(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _play_hands(rules_name: str, levels: tuple[str, ...], seed: int, hands: int) -> tuple[Table, list[str]]:
+    """Play up to ``hands`` hands at a table of AI seats; returns the table and the table's warnings."""
+    rules = preset(rules_name)
+    seats = [create_ai(level, rules, seed * 10 + index) for index, level in enumerate(levels)]
+    table = Table(rules, seats, seed)
+    handler = _Warnings()
+    table_logger = logging.getLogger("game.table")
+    table_logger.addHandler(handler)
+    try:
+        while not table.finished and table.match.hands_played < hands:
+            table.step(max_steps=1)
+    finally:
+        table_logger.removeHandler(handler)
+    return table, handler.messages
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules_name=st.sampled_from(PRESETS_4 + PRESETS_3),
+    levels=st.lists(st.sampled_from(LEVELS), min_size=4, max_size=4),
+    seed=st.integers(0, 10**6),
+)
+def test_ai_never_answers_illegally(rules_name: str, levels: list[str], seed: int) -> None:
+    players = preset(rules_name).players
+    table, warnings = _play_hands(rules_name, tuple(levels[:players]), seed, hands=3)
+    assert table.actions, "no decision was asked"
+    assert warnings == []  # the table logs every illegal or crashing answer
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_a_whole_three_player_match_with_kita(level: str) -> None:
+    rules = preset("tenhou-3p")
+    seats = [create_ai(level, rules, index) for index in range(3)]
+    table = Table(rules, seats, 7)
+    kinds: Counter[str] = Counter()
+    table.subscribe_engine(lambda events, state: kinds.update(type(event).__name__ for event in events))
+    assert table.run().ranks
+    assert kinds[KitaDeclared.__name__] > 0
+    assert kinds[MeldCalled.__name__] > 0
+    assert kinds[RiichiAccepted.__name__] > 0
+
+
+def test_same_seed_same_game() -> None:
+    def actions(seed: int) -> list[tuple[int, Action]]:
+        table, warnings = _play_hands("standard", ("strong", "normal", "easy", "strong"), seed, hands=2)
+        assert warnings == []
+        return table.actions
+
+    assert actions(5) == actions(5)
+    assert actions(5) != actions(6)
+
+
+# --- hand-built situations ---------------------------------------------------------------------------------
+
+
+def _view(
+    hand: str,
+    *,
+    seat: int = 0,
+    dealer: int = 0,
+    rivers: dict[int, str] | None = None,
+    riichi: tuple[int, ...] = (),
+    scores: tuple[int, ...] = (25000, 25000, 25000, 25000),
+    round_wind: int = 0,
+    kyoku: int = 0,
+    tiles_left: int = 50,
+    phase: Phase = Phase.TURN,
+    claimable: str | None = None,
+    dora: str = "9s",
+) -> SeatView:
+    """A four-player view; rivers use tiles the hand does not (ids come from the end of each kind)."""
+    tiles = parse_tiles(hand)
+    taken = set(tiles)
+    players = []
+    for index in range(4):
+        text = (rivers or {}).get(index, "")
+        river_ids = []
+        for tile in parse_tiles(text) if text else ():
+            kind = tile >> 2
+            free = next(kind * 4 + copy for copy in (3, 2, 1, 0) if kind * 4 + copy not in taken)
+            taken.add(free)
+            river_ids.append(free)
+        river = tuple(
+            RiverTile(tile, False, index in riichi and position == len(river_ids) - 1)
+            for position, tile in enumerate(river_ids)
+        )
+        players.append(PlayerView((), river, (), index in riichi, len(tiles) if index == seat else 13))
+    claim = None
+    if claimable is not None:
+        kind = parse_tiles(claimable)[0] >> 2
+        claim = next(kind * 4 + copy for copy in (3, 2, 1, 0) if kind * 4 + copy not in taken)
+    dora_tile = parse_tiles(dora)[0]
+    return SeatView(
+        seat=seat,
+        hand=tuple(sorted(tiles)),
+        drawn=tiles[-1] if phase is Phase.TURN else None,
+        players=tuple(players),
+        scores=scores,
+        riichi_sticks=len(riichi),
+        honba=0,
+        round_wind=round_wind,
+        kyoku=kyoku,
+        dealer=dealer,
+        dora_indicators=(dora_tile,),
+        tiles_left=tiles_left,
+        phase=phase,
+        turn=seat,
+        claimable=claim,
+    )
+
+
+def _discards(view: SeatView, riichi_kinds: frozenset[int] = frozenset()) -> tuple[Action, ...]:
+    plain: tuple[Action, ...] = tuple(Discard(tile) for tile in view.hand)
+    return plain + tuple(Discard(tile, riichi=True) for tile in view.hand if tile >> 2 in riichi_kinds)
+
+
+def _kind(text: str) -> int:
+    return parse_tiles(text)[0] >> 2
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_beaten_hand_folds_against_riichi_with_genbutsu_first(level: str) -> None:
+    # two-shanten at best, opposite seat in riichi; 8p is in its river (genbutsu), 5m and 4s are not
+    view = _view("159m2468p2479s135z", rivers={2: "9p8p2m6z3s7z"}, riichi=(2,), tiles_left=45)
+    ai = create_ai(level, preset("standard"), 1)
+    choice = ai.decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 == _kind("8p")
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_no_call_into_a_hand_without_yaku(level: str) -> None:
+    # chi of 3m would speed the hand, but with 1m, 9p, 1s and no yakuhai pair no yaku could follow
+    view = _view("12m55p789p1s45s678s", phase=Phase.CLAIM, claimable="3m")
+    hand = view.hand
+    chi = Chi((hand[0], hand[1]))
+    ai = create_ai(level, preset("standard"), 1)
+    assert ai.decide(view, (PASS, chi)) == PASS
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_yakuhai_pon_is_called(level: str) -> None:
+    view = _view("12m456p79s2355s77z", phase=Phase.CLAIM, claimable="7z")
+    pair = tuple(tile for tile in view.hand if tile >> 2 == _kind("7z"))
+    ai = create_ai(level, preset("standard"), 1)
+    assert ai.decide(view, (PASS, Pon((pair[0], pair[1])))) == Pon((pair[0], pair[1]))
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "2356m468p3467s77z2p",  # 1-shanten: 8p or 2p keep the most draws
+        "134m24p345678s119p",  # the wide shape wins over the narrow one
+        "1m235m46p1234s789s5z",
+    ],
+)
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_the_textbook_higher_ukeire_discard(level: str, hand: str) -> None:
+    view = _view(hand)
+    options = discard_options(to_counts(view.hand))
+    best = options[0]
+    ties = {
+        option.discard for option in options if (option.shanten, option.total) == (best.shanten, best.total)
+    }
+    ai = create_ai(level, preset("standard"), 1)
+    choice = ai.decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 in ties
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_riichi_on_a_good_wait(level: str) -> None:
+    # discarding 9s leaves 234m567p34s678s55z: a two-sided 2s-5s wait, closed, no yaku without riichi
+    view = _view("234m567p34s678s55z9s")
+    ai = create_ai(level, preset("standard"), 1)
+    choice = ai.decide(view, _discards(view, frozenset({_kind("9s")})))
+    nine = next(tile for tile in view.hand if tile >> 2 == _kind("9s"))
+    assert choice == Discard(nine, riichi=True)
+
+
+def test_dealer_pushes_a_good_tenpai() -> None:
+    # dealer tenpai with 1z as the only discard that keeps it; 1z is not safe, 6p is genbutsu but breaks it
+    view = _view(
+        "234m067p345s5588s1z",
+        rivers={1: "9m1p7z6p2s3z", 2: "9p8s1m"},
+        riichi=(1,),
+        dora="7p",
+        tiles_left=40,
+    )
+    ai = create_ai("strong", preset("standard"), 1)
+    choice = ai.decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 == _kind("1z")
+
+
+def test_all_last_top_avoids_dealing_in_where_it_would_push_earlier() -> None:
+    # tenpai only by discarding 5m (no suji); 2p is genbutsu against the riichi but breaks the hand
+    hand, rivers = "3455m22p456p34s678s", {1: "2z3z2p4z6z8s"}
+    early = _view(hand, seat=0, dealer=1, rivers=rivers, riichi=(1,), tiles_left=50, dora="1z")
+    all_last = _view(
+        hand,
+        seat=0,
+        dealer=1,
+        rivers=rivers,
+        riichi=(1,),
+        tiles_left=50,
+        dora="1z",
+        round_wind=1,
+        kyoku=3,
+        scores=(29000, 27000, 22000, 22000),  # first by 2000 over the riichi
+    )
+    pushed = create_ai("strong", preset("standard"), 1).decide(early, _discards(early))
+    folded = create_ai("strong", preset("standard"), 1).decide(all_last, _discards(all_last))
+    assert isinstance(pushed, Discard)
+    assert pushed.tile >> 2 == _kind("5m")
+    assert isinstance(folded, Discard)
+    assert folded.tile >> 2 == _kind("2p")
+
+
+def test_kita_is_declared_in_three_players() -> None:
+    rules = preset("tenhou-3p")
+    view = _view("19m19p19s1234567z4z")
+    players = view.players[:3]
+    view3 = SeatView(**{**view.__dict__, "players": players, "scores": (35000, 35000, 35000)})
+    north = next(tile for tile in view3.hand if tile >> 2 == _kind("4z"))
+    for level in LEVELS:
+        answer = create_ai(level, rules, 1).decide(view3, (Kita(north), *_discards(view3)))
+        assert answer == Kita(north)
+
+
+def test_easy_is_observably_weaker_than_normal_in_choices() -> None:
+    """Easy makes careless discards: over many identical situations it leaves the best ukeire sometimes."""
+    view = _view("2356m468p3467s77z2p")
+    options = discard_options(to_counts(view.hand))
+    best = {option.discard for option in options if option.total == options[0].total}
+    ai = create_ai("easy", preset("standard"), 3)
+    chosen = [ai.decide(view, _discards(view)) for _ in range(200)]
+    misses = sum(1 for action in chosen if isinstance(action, Discard) and action.tile >> 2 not in best)
+    assert 0 < misses < 120
