@@ -24,7 +24,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line interface: play (default), score, verify-log, capture and simulate."""
+    """The command-line interface: play (default), score, verify-log, capture, simulate and mjai-bot."""
     parser = argparse.ArgumentParser(description="Riichi Mahjong: an offline riichi mahjong game.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     play = commands.add_parser("play", help="open the game window (the default command)")
@@ -52,6 +52,17 @@ def build_parser() -> argparse.ArgumentParser:
     capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
     capture.add_argument("--time", type=float, default=0.0, metavar="SECONDS", help="animation time to show")
     add_simulate_parser(commands)
+    mjai = commands.add_parser(
+        "mjai-bot",
+        help="play as an mjai-protocol bot over standard input and output (mjai.app, Mortal tools)",
+        description=(
+            "Read one JSON array of mjai events per line (the first starts with start_game, whose id is our "
+            'seat) and answer each line with one JSON action line ({"type":"none"} to pass). A bad line '
+            "is reported on standard error and answered with none. Ends at the end of the input."
+        ),
+    )
+    mjai.add_argument("--level", default="strong", help="AI level: easy, normal or strong (default strong)")
+    mjai.add_argument("--ruleset", default="standard", help="rule preset the server plays (default standard)")
     return parser
 
 
@@ -271,6 +282,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_capture(args.out, args.size, args.time)
         if args.command == "simulate":
             return run_simulate(args)
+        if args.command == "mjai-bot":
+            from game.mjai.bot import run_bot
+
+            return run_bot(args.level, args.ruleset, sys.stdin, sys.stdout)
         return run_play(args.size if args.command == "play" else (1280, 720))
     except KeyboardInterrupt:
         return 130

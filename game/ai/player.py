@@ -50,7 +50,6 @@ from rules.ruleset import RuleSet
 from rules.scoring import HandError, WinSituation, score_hand
 from rules.shanten import shanten, shanten_kokushi
 
-
 NORMAL_COUNTS_VISIBLE = False
 USE_VALUE = True
 
@@ -195,7 +194,7 @@ class AiSeat:
         )
 
     def _placement_threat(self, view: SeatView, threat: Threat, rank: int) -> Threat:
-        """In the all-last a deal-in that costs first place costs the uma gap too; last place has less to lose."""
+        """All-last: a deal-in that costs first place also costs the uma gap; last place has less to lose."""
         if rank == view.n - 1:
             return dataclasses.replace(threat, loss=threat.loss * 0.7)
         if rank != 0:
@@ -394,7 +393,11 @@ class AiSeat:
         reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
         if candidate.kind in (4, 13, 22) and counts[candidate.kind] == 0 and reds:
             reds -= 1
-        han = estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora) if USE_VALUE else 2.0
+        han = (
+            estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora)
+            if USE_VALUE
+            else 2.0
+        )
         value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
         value += 1000 * view.riichi_sticks + 300 * view.honba
         if self.style.placement and situation.all_last and situation.rank == 0:
