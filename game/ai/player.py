@@ -468,15 +468,17 @@ class AiSeat:
     def _tenpai_quality(
         self, situation: Situation, candidates: list[Candidate], best: int
     ) -> dict[int, float]:
-        """For the leading 1-shanten discards: how many wait tiles the coming tenpai will have on average."""
+        """For each 1-shanten discard: how many wait tiles the coming tenpai will have on average."""
         if best != 1:
             return {}
-        leading = sorted((c for c in candidates if c.shanten == 1), key=lambda c: -c.ukeire)[:4]
+        leading = [c for c in candidates if c.shanten == 1]
         found = {}
         for candidate in leading:
             hand = bytearray(situation.counts)
             hand[candidate.kind] -= 1
-            found[candidate.kind] = max(0.5, tenpai_quality(hand, situation.unseen, situation.three_player))
+            found[candidate.kind] = round(
+                max(0.5, tenpai_quality(hand, situation.unseen, situation.three_player)), 1
+            )
         return found
 
     def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
@@ -639,8 +641,17 @@ class AiSeat:
     ) -> float | None:
         view = situation.view
         draws = situation.draws_left
+        three_player = situation.three_player
+        stay_quality = (
+            tenpai_quality(bytearray(situation.counts), situation.unseen, three_player) if now == 1 else 0.0
+        )
         stay = win_chance(
-            now, now_ukeire, draws, situation.pool, self._ron_factor(situation, situation.closed)
+            now,
+            now_ukeire,
+            draws,
+            situation.pool,
+            self._ron_factor(situation, situation.closed),
+            round(max(0.5, stay_quality), 1) if now == 1 else 0.0,
         )
         ron = self._ron_factor(situation, False)
         reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
@@ -655,8 +666,10 @@ class AiSeat:
             rest = _minus(counts, candidate.kind, 1)
             if not has_yaku_path(rest, melds, view, self.rules):
                 continue
-            accepted = candidate.ukeire
-            chance = win_chance(after, accepted, draws, situation.pool, ron)
+            quality = 0.0
+            if after == 1:
+                quality = round(max(0.5, tenpai_quality(bytearray(rest), situation.unseen, three_player)), 1)
+            chance = win_chance(after, candidate.ukeire, draws, situation.pool, ron, quality)
             han = estimate_han(rest, melds, view, self.rules, reds, situation.dora)
             value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
             if self.style.placement and situation.all_last and situation.rank == 0:
