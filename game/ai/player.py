@@ -79,7 +79,7 @@ _TYPICAL_UKEIRE = (5, 20, 34, 46, 56, 64, 70, 74, 76)
 
 
 FIRST_PLACE_POINTS = 12000.0  # what first place is worth over second in points (uma and oka), roughly
-WIN_BONUS = 2500.0  # a win also ends the hand before the others can win: worth about this much more
+WIN_BONUS = 3500.0  # a win also ends the hand before the others can win: worth about this much more
 _END_PER_DRAW = 0.05
 PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
 FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
