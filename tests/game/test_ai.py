@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.ai import LEVELS, create_ai
 from game.table import Table
 from game.view import Phase, PlayerView, SeatView
-from rules.actions import PASS, Action, Chi, Discard, Kita, Pon
+from rules.actions import PASS, Action, Ankan, Chi, Discard, Kita, Kyuushu, Pon
 from rules.events import KitaDeclared, MeldCalled, RiichiAccepted
 from rules.round import RiverTile
 from rules.ruleset import preset
@@ -272,3 +272,31 @@ def test_easy_is_observably_weaker_than_normal_in_choices() -> None:
     chosen = [ai.decide(view, _discards(view)) for _ in range(200)]
     misses = sum(1 for action in chosen if isinstance(action, Discard) and action.tile >> 2 not in best)
     assert 0 < misses < 120
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_kyuushu_declared_with_nine_kinds_but_not_with_a_kokushi_chance(level: str) -> None:
+    rules = preset("standard")
+    nine = _view("19m19p1s1234z2578p3s")  # nine kinds of terminals and honours, far from kokushi
+    answer = create_ai(level, rules, 1).decide(nine, (Kyuushu(), *_discards(nine)))
+    assert answer == Kyuushu()
+    if level != "easy":  # a beginner declares whenever it may
+        twelve = _view("19m19p19s1234567z5p")  # twelve kinds: one tile from kokushi tenpai
+        answer = create_ai(level, rules, 1).decide(twelve, (Kyuushu(), *_discards(twelve)))
+        assert answer != Kyuushu()
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_hopeless_hand_keeps_a_nagashi_going_late(level: str) -> None:
+    # every discard so far a terminal or honour, none called; 20 tiles left and three-shanten
+    view = _view("1m258p3579s2468s5z4m", rivers={0: "9m1p9s1z2z3z4z6z1s9p7z"}, tiles_left=20)
+    choice = create_ai(level, preset("standard"), 1).decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 in {_kind("1m"), _kind("5z")}
+
+
+@pytest.mark.parametrize("level", ["normal", "strong"])
+def test_a_closed_kan_that_keeps_the_hand_is_declared(level: str) -> None:
+    view = _view("2222m456p678s34s11z9p")
+    ai = create_ai(level, preset("standard"), 1)
+    assert ai.decide(view, (Ankan(_kind("2m")), *_discards(view))) == Ankan(_kind("2m"))
