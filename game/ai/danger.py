@@ -18,6 +18,7 @@ _RYANMEN = 0.045
 _KANCHAN = 0.012
 _PENCHAN = 0.01
 _PAIR_WAIT = (0.0, 0.004, 0.012, 0.02, 0.02)  # shanpon / tanki by unseen copies of the tile itself
+_NOTHING_SEEN = (4,) * KIND_COUNT  # a reader who does not count tiles treats every wait shape as possible
 DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard past the twelfth
 _HONOUR = (0.0, 0.006, 0.02, 0.055, 0.07)  # by unseen copies
 
@@ -115,42 +116,45 @@ def _visible_dora(melds: Sequence[object], dora: Sequence[int]) -> int:
     return sum(dora[tile >> 2] for meld in melds for tile in getattr(meld, "tiles", ()))
 
 
-def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int]) -> float:
-    """Probability-like share that ``kind`` deals in against a tenpai ``threat``: genbutsu, suji, kabe and
-    one-chance, visible counts, honours."""
+def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], *, counts_tiles: bool = True) -> float:
+    """Probability-like share that ``kind`` deals in against a tenpai ``threat``: genbutsu, suji, honours by
+    copies seen and, when ``counts_tiles``, kabe and one-chance and the copies of the tile itself."""
     if kind in threat.safe:
         return 0.0
     if kind >= 27:
         chance = _HONOUR[unseen[kind]]
         return chance * 0.3 if threat.flush_suit is not None and unseen[kind] < 3 else chance
     rank = kind % 9
-    chance = _PAIR_WAIT[unseen[kind]]
+    seen: Sequence[int] = unseen if counts_tiles else _NOTHING_SEEN
+    chance = _PAIR_WAIT[seen[kind]]
     safe = threat.safe
     # ryanmen below (rank-2, rank-1) waits on rank-3 and rank: killed by suji or by an exhausted shape tile
     if rank >= 2:
-        shape = min(unseen[kind - 1], unseen[kind - 2]) / 4.0
+        shape = min(seen[kind - 1], seen[kind - 2]) / 4.0
         if rank == 2:
             chance += _PENCHAN * shape
         elif kind - 3 not in safe:
             chance += _RYANMEN * shape
     if rank <= 6:
-        shape = min(unseen[kind + 1], unseen[kind + 2]) / 4.0
+        shape = min(seen[kind + 1], seen[kind + 2]) / 4.0
         if rank == 6:
             chance += _PENCHAN * shape
         elif kind + 3 not in safe:
             chance += _RYANMEN * shape
     if 1 <= rank <= 7:
-        chance += _KANCHAN * min(unseen[kind - 1], unseen[kind + 1]) / 4.0
+        chance += _KANCHAN * min(seen[kind - 1], seen[kind + 1]) / 4.0
     if threat.flush_suit is not None:
         chance *= 1.6 if kind // 9 == threat.flush_suit else 0.15
     return chance
 
 
-def danger_costs(view: SeatView, found: Sequence[Threat], unseen: Sequence[int]) -> list[float]:
+def danger_costs(
+    view: SeatView, found: Sequence[Threat], unseen: Sequence[int], *, counts_tiles: bool = True
+) -> list[float]:
     """Expected points lost by discarding each kind now, summed over the threats."""
     costs = [0.0] * KIND_COUNT
     for threat in found:
         factor = threat.weight * threat.loss
         for kind in range(KIND_COUNT):
-            costs[kind] += factor * deal_in_chance(kind, threat, unseen)
+            costs[kind] += factor * deal_in_chance(kind, threat, unseen, counts_tiles=counts_tiles)
     return costs

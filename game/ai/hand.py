@@ -107,7 +107,8 @@ def ukeire(hand: bytearray, unseen: Sequence[int], three_player: bool, current: 
     return total
 
 
-def _relevant(hand: bytearray) -> set[int]:
+def relevant_kinds(hand: bytearray) -> set[int]:
+    """Kinds whose draw can change a hand's shanten: those held and their neighbours."""
     relevant: set[int] = set()
     for kind in range(KIND_COUNT):
         if hand[kind]:
@@ -120,7 +121,7 @@ def tenpai_quality(hand: bytearray, unseen: Sequence[int], three_player: bool) -
     averaged over those draws by their unseen copies (how good the tenpai will be, not only how near)."""
     total_weight = 0
     total_waits = 0
-    for kind in _relevant(hand):
+    for kind in relevant_kinds(hand):
         copies = unseen[kind]
         if not copies or hand[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
             continue
@@ -133,7 +134,7 @@ def tenpai_quality(hand: bytearray, unseen: Sequence[int], three_player: bool) -
                 hand[discard] -= 1
                 if shanten(hand, three_player=three_player) == 0:
                     waits = 0
-                    for wait in _relevant(hand):
+                    for wait in relevant_kinds(hand):
                         if (
                             hand[wait] < 4
                             and unseen[wait]

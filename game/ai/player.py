@@ -23,6 +23,7 @@ from game.ai.hand import (
     has_yaku_path,
     improving_kinds,
     points_for_han,
+    relevant_kinds,
     tenpai_quality,
     ukeire,
     unseen_counts,
@@ -46,12 +47,11 @@ from rules.actions import (
 from rules.events import Event
 from rules.match import WINDS_PLAYED
 from rules.meld import Meld, MeldType
+from rules.points import base_points, ceil100
 from rules.ruleset import RuleSet
-from rules.scoring import HandError, WinSituation, score_hand
+from rules.scoring import HandError, HandValue, WinSituation, score_hand
 from rules.shanten import shanten, shanten_kokushi
-
-NORMAL_COUNTS_VISIBLE = False
-USE_VALUE = True
+from rules.tiles import THREE_PLAYER_ABSENT
 
 
 @dataclass(frozen=True)
@@ -67,11 +67,12 @@ class Style:
     reads_open_hands: bool  # treat open hands as threats
     placement: bool  # all-last awareness
     counts_visible: bool  # ukeire counts only the copies not yet seen (else every copy not in hand)
+    counts_tiles: bool  # defence reads kabe, one-chance and seen copies (else genbutsu, suji, honours only)
 
 
-EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False, False)
-NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False, NORMAL_COUNTS_VISIBLE)
-STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True, True)
+EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False, False, False)
+NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False, False, False)
+STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True, True, True)
 STYLES = {style.name: style for style in (EASY, NORMAL, STRONG)}
 
 # Typical ukeire at each shanten once the hand has improved to it (for the chance to win from further away).
@@ -79,10 +80,12 @@ _TYPICAL_UKEIRE = (5, 20, 34, 46, 56, 64, 70, 74, 76)
 
 
 FIRST_PLACE_POINTS = 12000.0  # what first place is worth over second in points (uma and oka), roughly
+RIICHI_EXTRAS = 1.3  # ura dora, ippatsu and menzen tsumo on top of a riichi ron, on average
 WIN_BONUS = 3500.0  # a win also ends the hand before the others can win: worth about this much more
 _END_PER_DRAW = 0.05
 PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
 FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
+FOLD_WEIGHT = 0.6  # two-shanten or worse never pushes against a threat this likely to be tenpai
 THREAT_RACE = 0.45  # how much a tenpai threat cuts the chance to win first
 
 
@@ -129,6 +132,7 @@ class Situation:
     threat_load: float  # expected cost of a deal-in summed over the threats (weight x loss)
     all_last: bool
     rank: int  # 0 = first by score now
+    tenpai_values: dict[bytes, tuple[int, float]] = dataclasses.field(default_factory=dict)
 
 
 class AiSeat:
@@ -335,7 +339,9 @@ class AiSeat:
 
     def _fold_kind(self, situation: Situation, candidates: list[Candidate]) -> int:
         """The safest discard (genbutsu first), keeping the best hand among equally safe ones."""
-        costs = danger_costs(situation.view, situation.threats, situation.unseen)
+        costs = danger_costs(
+            situation.view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles
+        )
         return min(candidates, key=lambda c: (round(costs[c.kind], 1), c.shanten, -c.ukeire)).kind
 
     def _keeps_yaku(self, situation: Situation, kind: int) -> bool:
@@ -354,7 +360,7 @@ class AiSeat:
         options = [c for c in candidates if c.kind in YAOCHUU]
         if not options:
             return None
-        costs = danger_costs(view, situation.threats, situation.unseen)
+        costs = danger_costs(view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles)
         return min(options, key=lambda c: (costs[c.kind], c.shanten, -c.ukeire)).kind
 
     # --- strong: speed x value against danger ------------------------------------------------------------
@@ -364,73 +370,136 @@ class AiSeat:
         return 1.0 + (0.25 if closed else 0.5) * (situation.view.n - 1)
 
     def _offence(
-        self, situation: Situation, candidate: Candidate, best: int, quality: dict[int, float]
+        self, situation: Situation, candidate: Candidate, best: int, outlook: dict[int, tuple[float, float]]
     ) -> float:
-        """Expected points from playing on after discarding ``candidate``: chance to win x value."""
+        """Expected points from playing on after discarding ``candidate``: chance to win x value. Near tenpai
+        the value is the scored value of the waits (one draw ahead at 1-shanten), further away an estimate."""
         if candidate.ukeire < 0:
             return 0.0
         counts = situation.counts.copy()
         counts[candidate.kind] -= 1
         view = situation.view
         accepted = candidate.ukeire
-        if candidate.shanten == 0 and not situation.closed:
-            accepted = self._yaku_waits(situation, counts)
+        step = 0.0
+        value = 0.0
+        if candidate.shanten == 0:
+            accepted, value = self._tenpai_value(situation, bytearray(counts))
+        elif candidate.kind in outlook:
+            step, value = outlook[candidate.kind]
+            step = round(max(0.5, step), 1)
         chance = win_chance(
             candidate.shanten,
             accepted,
             situation.draws_left,
             situation.pool,
             self._ron_factor(situation, situation.closed),
-            quality.get(candidate.kind, 0.0),
+            step,
         )
         if candidate.shanten > best:
             chance *= 0.6  # stepping back: the model's typical next ukeire flatters a wide, shapeless hand
         if situation.threats:
             top = max(threat.weight for threat in situation.threats)
             chance *= 1.0 - THREAT_RACE * top
-        if not situation.closed and not has_yaku_path(counts, situation.melds, view, self.rules):
-            chance *= 0.1
-        reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
-        if candidate.kind in (4, 13, 22) and counts[candidate.kind] == 0 and reds:
-            reds -= 1
-        han = (
-            estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora)
-            if USE_VALUE
-            else 2.0
-        )
-        value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
-        value += 1000 * view.riichi_sticks + 300 * view.honba
+        if not value:
+            if not situation.closed and not has_yaku_path(counts, situation.melds, view, self.rules):
+                chance *= 0.1
+            reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
+            if candidate.kind in (4, 13, 22) and counts[candidate.kind] == 0 and reds:
+                reds -= 1
+            han = estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora)
+            value = points_for_han(max(1.0, han), view.seat == view.dealer)
+        value += WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
         if self.style.placement and situation.all_last and situation.rank == 0:
             value = max(value, 6000.0)  # any win ends the match on top
         return chance * value
 
-    def _yaku_waits(self, situation: Situation, counts: list[int]) -> int:
-        """Unseen copies of the waits of an open tenpai hand that win with a yaku."""
-        hand = bytearray(counts)
-        total = 0
-        tiles = [kind * 4 for kind in range(34) for _ in range(counts[kind])]
-        for kind in improving_kinds(hand, situation.three_player, 0):
-            if not situation.unseen[kind]:
+    def _tenpai_value(self, situation: Situation, hand: bytearray) -> tuple[int, float]:
+        """Unseen copies of the waits of a 3n+1 tenpai hand that win with a yaku (riichi for a closed hand),
+        and their average value in points; cached for the decision."""
+        key = bytes(hand)
+        found = situation.tenpai_values.get(key)
+        if found is not None:
+            return found
+        three_player = situation.three_player
+        tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
+        live = 0
+        total = 0.0
+        for wait in relevant_kinds(hand):
+            copies = situation.unseen[wait]
+            if not copies or hand[wait] >= 4 or (three_player and wait in THREE_PLAYER_ABSENT):
                 continue
-            if self._has_yaku(situation, tiles, kind * 4 + 3, riichi=False):
-                total += situation.unseen[kind]
-        return total
+            hand[wait] += 1
+            complete = shanten(hand, three_player=three_player) == -1
+            hand[wait] -= 1
+            if complete:
+                points = self._win_points(situation, hand, tiles, wait)
+                if points:
+                    live += copies
+                    total += copies * points
+        found = (live, total / live if live else 0.0)
+        situation.tenpai_values[key] = found
+        return found
 
-    def _has_yaku(self, situation: Situation, tiles: Sequence[int], win_tile: int, *, riichi: bool) -> bool:
-        return self._win_han(situation, tiles, win_tile, riichi=riichi) is not None
+    def _win_points(self, situation: Situation, hand: bytearray, tiles: Sequence[int], wait: int) -> float:
+        """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku."""
+        value = self._win_value(situation, tiles, wait * 4 + 3, riichi=situation.closed)
+        if value is None:
+            return 0.0
+        view = situation.view
+        reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids and hand[tile >> 2] > 0)
+        points = float(value.points)
+        if reds and not value.yakuman:
+            base = base_points(value.han + reds, value.fu, 0, self.rules)[0]
+            points = float(ceil100(base * (6 if view.seat == view.dealer else 4)))
+        return points * (RIICHI_EXTRAS if situation.closed else 1.0)
+
+    def _one_shanten_outlook(self, situation: Situation, hand: bytearray) -> tuple[float, float]:
+        """From a 1-shanten 3n+1 hand: the average live waits of the best tenpai each improving draw gives,
+        and the average value of a win from there."""
+        three_player = situation.three_player
+        weight = waits_sum = value_sum = 0.0
+        for kind in relevant_kinds(hand):
+            copies = situation.unseen[kind]
+            if not copies or hand[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
+                continue
+            hand[kind] += 1
+            if shanten(hand, three_player=three_player) == 0:
+                best_live, best_value, best_rate = 0, 0.0, -1.0
+                for discard in range(34):
+                    if not hand[discard] or discard == kind:
+                        continue
+                    hand[discard] -= 1
+                    if shanten(hand, three_player=three_player) == 0:
+                        live, value = self._tenpai_value(situation, hand)
+                        if live * value > best_rate:
+                            best_live, best_value, best_rate = live, value, live * value
+                    hand[discard] += 1
+                weight += copies
+                waits_sum += copies * best_live
+                value_sum += copies * best_live * best_value
+            hand[kind] -= 1
+        if not weight or not waits_sum:
+            return 0.0, 0.0
+        return waits_sum / weight, value_sum / waits_sum
 
     def _win_han(
         self, situation: Situation, tiles: Sequence[int], win_tile: int, *, riichi: bool
     ) -> int | None:
+        value = self._win_value(situation, tiles, win_tile, riichi=riichi)
+        return None if value is None else value.han
+
+    def _win_value(
+        self, situation: Situation, tiles: Sequence[int], win_tile: int, *, riichi: bool
+    ) -> HandValue | None:
+        """The scored ron of ``tiles`` (ids standing for kinds) on ``win_tile``; None without a yaku."""
         view = situation.view
-        ids = _distinct_ids([*tiles, win_tile], situation.melds)
-        win = ids[-1]
         try:
-            value = score_hand(
+            ids = _distinct_ids([*tiles, win_tile], situation.melds)  # ValueError: a wait on a fifth copy
+            return score_hand(
                 ids,
                 situation.melds,
                 WinSituation(
-                    win_tile=win,
+                    win_tile=ids[-1],
                     is_tsumo=False,
                     discarder=1,
                     riichi=riichi,
@@ -443,13 +512,14 @@ class AiSeat:
             )
         except (HandError, ValueError):
             return None
-        return value.han
 
     def _ev_discard(self, situation: Situation, candidates: list[Candidate], best: int) -> int:
         """Strong: push with the discard of best expected value net of danger, or fold when that loses."""
-        costs = danger_costs(situation.view, situation.threats, situation.unseen)
-        quality = self._tenpai_quality(situation, candidates, best)
-        offence = {c.kind: self._offence(situation, c, best, quality) for c in candidates}
+        costs = danger_costs(
+            situation.view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles
+        )
+        outlook = self._outlooks(situation, candidates, best)
+        offence = {c.kind: self._offence(situation, c, best, outlook) for c in candidates}
         load = situation.threat_load
         if load <= 0:
             return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
@@ -459,26 +529,25 @@ class AiSeat:
         push_value = offence[push.kind] - costs[push.kind] - future
         safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))
         fold_value = offence[safest.kind] * 0.3 - costs[safest.kind] - load * FOLD_RISK * draws
-        if push_value >= fold_value:
+        beaten = best >= 2 and max(threat.weight for threat in situation.threats) >= FOLD_WEIGHT
+        if push_value >= fold_value and not (beaten and costs[push.kind] > costs[safest.kind]):
             self.folding = False
             return push.kind
         self.folding = True
         return safest.kind
 
-    def _tenpai_quality(
+    def _outlooks(
         self, situation: Situation, candidates: list[Candidate], best: int
-    ) -> dict[int, float]:
-        """For each 1-shanten discard: how many wait tiles the coming tenpai will have on average."""
+    ) -> dict[int, tuple[float, float]]:
+        """For each 1-shanten discard: the waits and value of the tenpai it leads to."""
         if best != 1:
             return {}
-        leading = [c for c in candidates if c.shanten == 1]
         found = {}
-        for candidate in leading:
-            hand = bytearray(situation.counts)
-            hand[candidate.kind] -= 1
-            found[candidate.kind] = round(
-                max(0.5, tenpai_quality(hand, situation.unseen, situation.three_player)), 1
-            )
+        for candidate in candidates:
+            if candidate.shanten == 1:
+                hand = bytearray(situation.counts)
+                hand[candidate.kind] -= 1
+                found[candidate.kind] = self._one_shanten_outlook(situation, hand)
         return found
 
     def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
@@ -490,7 +559,7 @@ class AiSeat:
         counts = situation.counts.copy()
         counts[kind] -= 1
         hand = bytearray(counts)
-        waits = improving_kinds(hand, situation.three_player, 0)
+        waits = [k for k in improving_kinds(hand, situation.three_player, 0) if situation.unseen[k]]
         live = sum(situation.unseen[k] for k in waits)
         if self.style is EASY:
             return True
