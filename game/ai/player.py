@@ -85,6 +85,7 @@ WIN_BONUS = 3500.0  # a win also ends the hand before the others can win: worth 
 _END_PER_DRAW = 0.05
 PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
 FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
+NOTEN_SHARE = 0.5  # of the noten payments' total, what tenpai at the draw gains over noten on average
 FOLD_WEIGHT = 0.6  # two-shanten or worse never pushes against a threat this likely to be tenpai
 THREAT_RACE = 0.45  # how much a tenpai threat cuts the chance to win first
 
@@ -411,7 +412,14 @@ class AiSeat:
         value += WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
         if self.style.placement and situation.all_last and situation.rank == 0:
             value = max(value, 6000.0)  # any win ends the match on top
-        return chance * value
+        return chance * value + self._tenpai_at_draw(situation, candidate.shanten, chance)
+
+    def _tenpai_at_draw(self, situation: Situation, shanten_left: int, chance: float) -> float:
+        """What tenpai when the wall runs out is worth (noten payments) to a hand that does not win."""
+        if shanten_left > 0 or self.rules.noten_payment_total <= 0:
+            return 0.0
+        reach_end = (1.0 - _END_PER_DRAW) ** situation.draws_left
+        return (1.0 - chance) * reach_end * self.rules.noten_payment_total * NOTEN_SHARE
 
     def _tenpai_value(self, situation: Situation, hand: bytearray) -> tuple[int, float]:
         """Unseen copies of the waits of a 3n+1 tenpai hand that win with a yaku (riichi for a closed hand),
@@ -743,8 +751,8 @@ class AiSeat:
             value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
             if self.style.placement and situation.all_last and situation.rank == 0:
                 value = max(value, 6000.0)
-            best_call = max(best_call, chance * value)
-        gain = best_call - stay * stay_value
+            best_call = max(best_call, chance * value + self._tenpai_at_draw(situation, after, chance))
+        gain = best_call - stay * stay_value - self._tenpai_at_draw(situation, now, stay)
         return gain if gain > 0 else None
 
 
