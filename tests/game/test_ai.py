@@ -229,27 +229,27 @@ def test_dealer_pushes_a_good_tenpai() -> None:
 
 
 def test_all_last_top_avoids_dealing_in_where_it_would_push_earlier() -> None:
-    # tenpai only by discarding 5m (no suji); 2p is genbutsu against the riichi but breaks the hand
-    hand, rivers = "3455m22p456p34s678s", {1: "2z3z2p4z6z8s"}
-    early = _view(hand, seat=0, dealer=1, rivers=rivers, riichi=(1,), tiles_left=50, dora="1z")
+    # a wide one-shanten against the dealer's riichi; 8s is genbutsu but breaks the 678s run
+    hand, rivers = "3455m12p456p34678s", {1: "2z3z8s4z6z9p"}
+    early = _view(hand, seat=0, dealer=1, rivers=rivers, riichi=(1,), tiles_left=60, dora="1z")
     all_last = _view(
         hand,
         seat=0,
         dealer=1,
         rivers=rivers,
         riichi=(1,),
-        tiles_left=50,
+        tiles_left=60,
         dora="1z",
         round_wind=1,
         kyoku=3,
-        scores=(29000, 27000, 22000, 22000),  # first by 2000 over the riichi
+        scores=(32000, 26000, 21000, 21000),  # first by 6000: a deal-in to the dealer would cost it
     )
     pushed = create_ai("strong", preset("standard"), 1).decide(early, _discards(early))
     folded = create_ai("strong", preset("standard"), 1).decide(all_last, _discards(all_last))
     assert isinstance(pushed, Discard)
-    assert pushed.tile >> 2 == _kind("5m")
+    assert pushed.tile >> 2 != _kind("8s")
     assert isinstance(folded, Discard)
-    assert folded.tile >> 2 == _kind("2p")
+    assert folded.tile >> 2 == _kind("8s")
 
 
 def test_kita_is_declared_in_three_players() -> None:
