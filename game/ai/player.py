@@ -85,6 +85,7 @@ WIN_BONUS = 3500.0  # a win also ends the hand before the others can win: worth 
 _END_PER_DRAW = 0.05
 PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
 FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
+VALUE_POWER = 0.6  # how much a bigger hand is worth a slower one: value is compressed toward 6000
 NOTEN_SHARE = 0.5  # of the noten payments' total, what tenpai at the draw gains over noten on average
 FOLD_WEIGHT = 0.6  # two-shanten or worse never pushes against a threat this likely to be tenpai
 THREAT_RACE = 0.45  # how much a tenpai threat cuts the chance to win first
@@ -257,10 +258,7 @@ class AiSeat:
         self, situation: Situation, kinds: list[int], riichi_kinds: set[int]
     ) -> tuple[int, bool]:
         style = self.style
-        slack = 1 if style.value_aware else 0
-        candidates = discard_candidates(
-            situation.counts, kinds, situation.counted, situation.three_player, slack
-        )
+        candidates = discard_candidates(situation.counts, kinds, situation.counted, situation.three_player)
         best_shanten = min(candidate.shanten for candidate in candidates)
         if style is EASY:
             return self._easy_discard(situation, candidates, best_shanten), bool(riichi_kinds)
@@ -396,8 +394,6 @@ class AiSeat:
             self._ron_factor(situation, situation.closed),
             step,
         )
-        if candidate.shanten > best:
-            chance *= 0.6  # stepping back: the model's typical next ukeire flatters a wide, shapeless hand
         if situation.threats:
             top = max(threat.weight for threat in situation.threats)
             chance *= 1.0 - THREAT_RACE * top
@@ -412,6 +408,7 @@ class AiSeat:
         value += WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
         if self.style.placement and situation.all_last and situation.rank == 0:
             value = max(value, 6000.0)  # any win ends the match on top
+        value = value**VALUE_POWER * 6000.0 ** (1.0 - VALUE_POWER)
         return chance * value + self._tenpai_at_draw(situation, candidate.shanten, chance)
 
     def _tenpai_at_draw(self, situation: Situation, shanten_left: int, chance: float) -> float:
