@@ -156,8 +156,15 @@ def _draw_sou(surface: pygame.Surface, area: pygame.Rect, number: int, red: bool
         _draw_stick(surface, _at(area, spot), width, area.h * SOU_HEIGHT[number], RED if red else color)
 
 
+def _font(size: int) -> pygame.font.Font:
+    """pygame's bundled font; initialises the font module if no one has (sprites may be drawn first)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, size)
+
+
 def _draw_man(surface: pygame.Surface, area: pygame.Rect, number: int, red: bool) -> None:
-    font = pygame.font.Font(None, round(area.h * 0.7))
+    font = _font(round(area.h * 0.7))
     digit = font.render(str(number), True, RED if red else INK)
     surface.blit(digit, digit.get_rect(center=_at(area, (0.5, 0.24))))
     # the suit sign 万 in three strokes: a bar, a falling stroke and a hooked stroke
@@ -171,7 +178,7 @@ def _draw_man(surface: pygame.Surface, area: pygame.Rect, number: int, red: bool
 
 
 def _draw_wind(surface: pygame.Surface, area: pygame.Rect, letter: str) -> None:
-    font = pygame.font.Font(None, round(area.h * 1.1))
+    font = _font(round(area.h * 1.1))
     glyph = font.render(letter, True, INK)
     surface.blit(glyph, glyph.get_rect(center=area.center))
 

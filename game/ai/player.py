@@ -7,6 +7,7 @@ only from the seat's own seeded generator, so the same seed replays the same gam
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -408,7 +409,7 @@ class AiSeat:
         value += WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
         if self.style.placement and situation.all_last and situation.rank == 0:
             value = max(value, 6000.0)  # any win ends the match on top
-        value = value**VALUE_POWER * 6000.0 ** (1.0 - VALUE_POWER)
+        value = math.pow(value, VALUE_POWER) * math.pow(6000.0, 1.0 - VALUE_POWER)
         return chance * value + self._tenpai_at_draw(situation, candidate.shanten, chance)
 
     def _tenpai_at_draw(self, situation: Situation, shanten_left: int, chance: float) -> float:
