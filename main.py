@@ -245,13 +245,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
-    print(format_summary(result))
-    if args.json is not None:
+    if args.json is not None:  # written before the summary, so a closed stdout (`| head`) cannot lose it
         try:
             args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
         except OSError as error:
             print(f"error: cannot write {args.json}: {error.strerror or error}", file=sys.stderr)
+            print(format_summary(result))
             return 2
+    print(format_summary(result))
     return 0
 
 

@@ -429,3 +429,21 @@ def test_cli_ctrl_c_exits_130_quietly() -> None:
     assert process.returncode == 130
     assert "Traceback" not in err
     assert out == ""
+
+
+def test_json_is_written_before_the_summary_so_a_closed_stdout_cannot_lose_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class ClosedPipe(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError
+
+    out = tmp_path / "run.json"
+    players = "tsumogiri,tsumogiri,tsumogiri,tsumogiri"
+    args = main.build_parser().parse_args(
+        ["simulate", "--games", "1", "--players", players, "--quiet", "--json", str(out)]
+    )
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    with pytest.raises(BrokenPipeError):
+        main.run_simulate(args)
+    assert json.loads(out.read_text(encoding="utf-8"))["games"] == 1
