@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from game.ai.hand import dora_kinds, suit_of_kind
 from game.view import SeatView
 from rules.events import Event, KitaDeclared, MeldCalled, RoundStarted, TileDiscarded, TileDrawn
-from rules.meld import MeldType
+from rules.meld import Meld, MeldType
 from rules.tiles import KIND_COUNT
 
 # Deal-in shares of one tile (per wait shape still possible), fitted to the usual figures against a riichi:
@@ -112,8 +112,8 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
     return found
 
 
-def _visible_dora(melds: Sequence[object], dora: Sequence[int]) -> int:
-    return sum(dora[tile >> 2] for meld in melds for tile in getattr(meld, "tiles", ()))
+def _visible_dora(melds: Sequence[Meld], dora: Sequence[int]) -> int:
+    return sum(dora[tile >> 2] for meld in melds for tile in meld.tiles)
 
 
 def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], *, counts_tiles: bool = True) -> float:
