@@ -116,42 +116,6 @@ def relevant_kinds(hand: bytearray) -> set[int]:
     return relevant
 
 
-def tenpai_quality(hand: bytearray, unseen: Sequence[int], three_player: bool) -> float:
-    """For a 1-shanten 3n+1 hand: the unseen wait tiles of the best tenpai each improving draw allows,
-    averaged over those draws by their unseen copies (how good the tenpai will be, not only how near)."""
-    total_weight = 0
-    total_waits = 0
-    for kind in relevant_kinds(hand):
-        copies = unseen[kind]
-        if not copies or hand[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
-            continue
-        hand[kind] += 1
-        if shanten(hand, three_player=three_player) == 0:
-            best = 0
-            for discard in range(KIND_COUNT):
-                if not hand[discard]:
-                    continue
-                hand[discard] -= 1
-                if shanten(hand, three_player=three_player) == 0:
-                    waits = 0
-                    for wait in relevant_kinds(hand):
-                        if (
-                            hand[wait] < 4
-                            and unseen[wait]
-                            and not (three_player and wait in THREE_PLAYER_ABSENT)
-                        ):
-                            hand[wait] += 1
-                            if shanten(hand, three_player=three_player) == -1:
-                                waits += unseen[wait] - (wait == kind)
-                            hand[wait] -= 1
-                    best = max(best, waits)
-                hand[discard] += 1
-            total_weight += copies
-            total_waits += copies * best
-        hand[kind] -= 1
-    return total_waits / total_weight if total_weight else 0.0
-
-
 def improving_kinds(hand: bytearray, three_player: bool, current: int) -> list[int]:
     """Kinds (unseen or not) whose draw lowers the shanten of a 3n+1 hand; at tenpai, its waits."""
     found = []

@@ -25,7 +25,6 @@ from game.ai.hand import (
     improving_kinds,
     points_for_han,
     relevant_kinds,
-    tenpai_quality,
     ukeire,
     unseen_counts,
     yakuhai_han,
@@ -135,7 +134,9 @@ class Situation:
     threat_load: float  # expected cost of a deal-in summed over the threats (weight x loss)
     all_last: bool
     rank: int  # 0 = first by score now
-    tenpai_values: dict[bytes, tuple[int, float]] = dataclasses.field(default_factory=dict)
+    tenpai_values: dict[tuple[bytes, tuple[Meld, ...]], tuple[int, float]] = dataclasses.field(
+        default_factory=dict
+    )
 
 
 class AiSeat:
@@ -369,48 +370,58 @@ class AiSeat:
         """Ron chances per go-round against own draws: others fold against a riichi, not against dama."""
         return 1.0 + (0.25 if closed else 0.5) * (situation.view.n - 1)
 
-    def _offence(
-        self, situation: Situation, candidate: Candidate, best: int, outlook: dict[int, tuple[float, float]]
-    ) -> float:
-        """Expected points from playing on after discarding ``candidate``: chance to win x value. Near tenpai
-        the value is the scored value of the waits (one draw ahead at 1-shanten), further away an estimate."""
+    def _offence(self, situation: Situation, candidate: Candidate) -> float:
+        """Expected points from playing on after discarding ``candidate`` (0 for a discard that goes back)."""
         if candidate.ukeire < 0:
             return 0.0
-        counts = situation.counts.copy()
-        counts[candidate.kind] -= 1
+        counts = _minus(situation.counts, candidate.kind, 1)
+        return self._expected_points(situation, counts, situation.melds, candidate.shanten, candidate.ukeire)
+
+    def _expected_points(
+        self,
+        situation: Situation,
+        counts: list[int],
+        melds: tuple[Meld, ...],
+        shanten_left: int,
+        accepted: int,
+    ) -> float:
+        """Expected points from playing a 3n+1 hand on: chance to win x value, plus tenpai at the draw. Near
+        tenpai the value is the scored value of the waits (one draw ahead at 1-shanten), further away an
+        estimate; ``accepted`` is the hand's ukeire."""
         view = situation.view
-        accepted = candidate.ukeire
-        step = 0.0
-        value = 0.0
-        if candidate.shanten == 0:
-            accepted, value = self._tenpai_value(situation, bytearray(counts))
-        elif candidate.kind in outlook:
-            step, value = outlook[candidate.kind]
+        closed = all(meld.type is MeldType.ANKAN for meld in melds)
+        hand = bytearray(counts)
+        step = value = 0.0
+        if shanten_left == 0:
+            accepted, value = self._tenpai_value(situation, hand, melds)
+        elif shanten_left == 1:
+            step, value = self._one_shanten_outlook(situation, hand, melds)
             step = round(max(0.5, step), 1)
         chance = win_chance(
-            candidate.shanten,
+            shanten_left,
             accepted,
             situation.draws_left,
             situation.pool,
-            self._ron_factor(situation, situation.closed),
+            self._ron_factor(situation, closed),
             step,
         )
         if situation.threats:
             top = max(threat.weight for threat in situation.threats)
             chance *= 1.0 - THREAT_RACE * top
         if not value:
-            if not situation.closed and not has_yaku_path(counts, situation.melds, view, self.rules):
+            if not closed and not has_yaku_path(counts, melds, view, self.rules):
                 chance *= 0.1
-            reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
-            if candidate.kind in (4, 13, 22) and counts[candidate.kind] == 0 and reds:
-                reds -= 1
-            han = estimate_han(counts, situation.melds, view, self.rules, reds, situation.dora)
+            han = estimate_han(counts, melds, view, self.rules, self._reds(view, counts), situation.dora)
             value = points_for_han(max(1.0, han), view.seat == view.dealer)
         value += WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
         if self.style.placement and situation.all_last and situation.rank == 0:
             value = max(value, 6000.0)  # any win ends the match on top
         value = math.pow(value, VALUE_POWER) * math.pow(6000.0, 1.0 - VALUE_POWER)
-        return chance * value + self._tenpai_at_draw(situation, candidate.shanten, chance)
+        return chance * value + self._tenpai_at_draw(situation, shanten_left, chance)
+
+    def _reds(self, view: SeatView, counts: Sequence[int]) -> int:
+        """Red fives among the seat's tiles whose kind the hand still holds."""
+        return sum(1 for tile in view.hand if tile in self.rules.red_five_ids and counts[tile >> 2] > 0)
 
     def _tenpai_at_draw(self, situation: Situation, shanten_left: int, chance: float) -> float:
         """What tenpai when the wall runs out is worth (noten payments) to a hand that does not win."""
@@ -419,10 +430,12 @@ class AiSeat:
         reach_end = (1.0 - _END_PER_DRAW) ** situation.draws_left
         return (1.0 - chance) * reach_end * self.rules.noten_payment_total * NOTEN_SHARE
 
-    def _tenpai_value(self, situation: Situation, hand: bytearray) -> tuple[int, float]:
+    def _tenpai_value(
+        self, situation: Situation, hand: bytearray, melds: tuple[Meld, ...]
+    ) -> tuple[int, float]:
         """Unseen copies of the waits of a 3n+1 tenpai hand that win with a yaku (riichi for a closed hand),
         and their average value in points; cached for the decision."""
-        key = bytes(hand)
+        key = (bytes(hand), melds)
         found = situation.tenpai_values.get(key)
         if found is not None:
             return found
@@ -438,7 +451,7 @@ class AiSeat:
             complete = shanten(hand, three_player=three_player) == -1
             hand[wait] -= 1
             if complete:
-                points = self._win_points(situation, hand, tiles, wait)
+                points = self._win_points(situation, hand, melds, tiles, wait)
                 if points:
                     live += copies
                     total += copies * points
@@ -446,20 +459,25 @@ class AiSeat:
         situation.tenpai_values[key] = found
         return found
 
-    def _win_points(self, situation: Situation, hand: bytearray, tiles: Sequence[int], wait: int) -> float:
+    def _win_points(
+        self, situation: Situation, hand: bytearray, melds: tuple[Meld, ...], tiles: Sequence[int], wait: int
+    ) -> float:
         """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku."""
-        value = self._win_value(situation, tiles, wait * 4 + 3, riichi=situation.closed)
+        closed = all(meld.type is MeldType.ANKAN for meld in melds)
+        value = self._win_value(situation, tiles, wait * 4 + 3, riichi=closed, melds=melds)
         if value is None:
             return 0.0
         view = situation.view
-        reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids and hand[tile >> 2] > 0)
+        reds = self._reds(view, hand)
         points = float(value.points)
         if reds and not value.yakuman:
             base = base_points(value.han + reds, value.fu, 0, self.rules)[0]
             points = float(ceil100(base * (6 if view.seat == view.dealer else 4)))
-        return points * (RIICHI_EXTRAS if situation.closed else 1.0)
+        return points * (RIICHI_EXTRAS if closed else 1.0)
 
-    def _one_shanten_outlook(self, situation: Situation, hand: bytearray) -> tuple[float, float]:
+    def _one_shanten_outlook(
+        self, situation: Situation, hand: bytearray, melds: tuple[Meld, ...]
+    ) -> tuple[float, float]:
         """From a 1-shanten 3n+1 hand: the average live waits of the best tenpai each improving draw gives,
         and the average value of a win from there."""
         three_player = situation.three_player
@@ -476,7 +494,7 @@ class AiSeat:
                         continue
                     hand[discard] -= 1
                     if shanten(hand, three_player=three_player) == 0:
-                        live, value = self._tenpai_value(situation, hand)
+                        live, value = self._tenpai_value(situation, hand, melds)
                         if live * value > best_rate:
                             best_live, best_value, best_rate = live, value, live * value
                     hand[discard] += 1
@@ -495,15 +513,23 @@ class AiSeat:
         return None if value is None else value.han
 
     def _win_value(
-        self, situation: Situation, tiles: Sequence[int], win_tile: int, *, riichi: bool
+        self,
+        situation: Situation,
+        tiles: Sequence[int],
+        win_tile: int,
+        *,
+        riichi: bool,
+        melds: tuple[Meld, ...] | None = None,
     ) -> HandValue | None:
-        """The scored ron of ``tiles`` (ids standing for kinds) on ``win_tile``; None without a yaku."""
+        """The scored ron of ``tiles`` (ids standing for kinds) on ``win_tile`` with ``melds`` (default: the
+        seat's); None without a yaku."""
         view = situation.view
+        melds = situation.melds if melds is None else melds
         try:
-            ids = _distinct_ids([*tiles, win_tile], situation.melds)  # ValueError: a wait on a fifth copy
+            ids = _distinct_ids([*tiles, win_tile], melds)  # ValueError: a wait on a fifth copy
             return score_hand(
                 ids,
-                situation.melds,
+                melds,
                 WinSituation(
                     win_tile=ids[-1],
                     is_tsumo=False,
@@ -524,8 +550,7 @@ class AiSeat:
         costs = danger_costs(
             situation.view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles
         )
-        outlook = self._outlooks(situation, candidates, best)
-        offence = {c.kind: self._offence(situation, c, best, outlook) for c in candidates}
+        offence = {c.kind: self._offence(situation, c) for c in candidates}
         load = situation.threat_load
         if load <= 0:
             return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
@@ -541,20 +566,6 @@ class AiSeat:
             return push.kind
         self.folding = True
         return safest.kind
-
-    def _outlooks(
-        self, situation: Situation, candidates: list[Candidate], best: int
-    ) -> dict[int, tuple[float, float]]:
-        """For each 1-shanten discard: the waits and value of the tenpai it leads to."""
-        if best != 1:
-            return {}
-        found = {}
-        for candidate in candidates:
-            if candidate.shanten == 1:
-                hand = bytearray(situation.counts)
-                hand[candidate.kind] -= 1
-                found[candidate.kind] = self._one_shanten_outlook(situation, hand)
-        return found
 
     def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
         return self._tiebreak(situation, candidate.kind) - candidate.ukeire * 0.01
@@ -714,43 +725,19 @@ class AiSeat:
         now: int,
         now_ukeire: int,
     ) -> float | None:
+        """The expected points the call adds over staying as is (None when it adds nothing)."""
         view = situation.view
-        draws = situation.draws_left
-        three_player = situation.three_player
-        stay_quality = (
-            tenpai_quality(bytearray(situation.counts), situation.unseen, three_player) if now == 1 else 0.0
-        )
-        stay = win_chance(
-            now,
-            now_ukeire,
-            draws,
-            situation.pool,
-            self._ron_factor(situation, situation.closed),
-            round(max(0.5, stay_quality), 1) if now == 1 else 0.0,
-        )
-        ron = self._ron_factor(situation, False)
-        reds = sum(1 for tile in view.hand if tile in self.rules.red_five_ids)
-        stay_value = WIN_BONUS + points_for_han(
-            max(1.0, estimate_han(situation.counts, situation.melds, view, self.rules, reds, situation.dora)),
-            view.seat == view.dealer,
-        )
+        stay = self._expected_points(situation, situation.counts, situation.melds, now, now_ukeire)
         best_call = 0.0
         for candidate in candidates:
             if candidate.shanten != after:
                 continue
             rest = _minus(counts, candidate.kind, 1)
-            if not has_yaku_path(rest, melds, view, self.rules):
-                continue
-            quality = 0.0
-            if after == 1:
-                quality = round(max(0.5, tenpai_quality(bytearray(rest), situation.unseen, three_player)), 1)
-            chance = win_chance(after, candidate.ukeire, draws, situation.pool, ron, quality)
-            han = estimate_han(rest, melds, view, self.rules, reds, situation.dora)
-            value = points_for_han(max(1.0, han), view.seat == view.dealer) + WIN_BONUS
-            if self.style.placement and situation.all_last and situation.rank == 0:
-                value = max(value, 6000.0)
-            best_call = max(best_call, chance * value + self._tenpai_at_draw(situation, after, chance))
-        gain = best_call - stay * stay_value - self._tenpai_at_draw(situation, now, stay)
+            if has_yaku_path(rest, melds, view, self.rules):
+                best_call = max(
+                    best_call, self._expected_points(situation, rest, melds, after, candidate.ukeire)
+                )
+        gain = best_call - stay
         return gain if gain > 0 else None
 
 
