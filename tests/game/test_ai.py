@@ -88,6 +88,13 @@ def test_same_seed_same_game() -> None:
 # --- hand-built situations ---------------------------------------------------------------------------------
 
 
+def _free_copy(kind: int, taken: set[int]) -> int:
+    """A tile id of ``kind`` no other tile of the view uses (marked as used)."""
+    tile = next(kind * 4 + copy for copy in (3, 2, 1, 0) if kind * 4 + copy not in taken)
+    taken.add(tile)
+    return tile
+
+
 def _view(
     hand: str,
     *,
@@ -112,9 +119,7 @@ def _view(
         river_ids = []
         for tile in parse_tiles(text) if text else ():
             kind = tile >> 2
-            free = next(kind * 4 + copy for copy in (3, 2, 1, 0) if kind * 4 + copy not in taken)
-            taken.add(free)
-            river_ids.append(free)
+            river_ids.append(_free_copy(kind, taken))
         river = tuple(
             RiverTile(tile, False, index in riichi and position == len(river_ids) - 1)
             for position, tile in enumerate(river_ids)
@@ -123,8 +128,8 @@ def _view(
     claim = None
     if claimable is not None:
         kind = parse_tiles(claimable)[0] >> 2
-        claim = next(kind * 4 + copy for copy in (3, 2, 1, 0) if kind * 4 + copy not in taken)
-    dora_tile = parse_tiles(dora)[0]
+        claim = _free_copy(kind, taken)
+    dora_tile = _free_copy(parse_tiles(dora)[0] >> 2, taken)
     return SeatView(
         seat=seat,
         hand=tuple(sorted(tiles)),
@@ -167,10 +172,13 @@ def test_a_beaten_hand_folds_against_riichi_with_genbutsu_first(level: str) -> N
 def test_no_call_into_a_hand_without_yaku(level: str) -> None:
     # chi of 3m would speed the hand, but with 1m, 9p, 1s and no yakuhai pair no yaku could follow
     view = _view("12m55p789p1s45s678s", phase=Phase.CLAIM, claimable="3m")
-    hand = view.hand
-    chi = Chi((hand[0], hand[1]))
+    chi = Chi((view.hand[0], view.hand[1]))
     ai = create_ai(level, preset("standard"), 1)
     assert ai.decide(view, (PASS, chi)) == PASS
+    # the same call to tenpai with a chun triplet in hand (a yaku) is taken
+    with_yaku = _view("12m789p45s678s777z", phase=Phase.CLAIM, claimable="3m")
+    chi = Chi((with_yaku.hand[0], with_yaku.hand[1]))
+    assert create_ai(level, preset("standard"), 1).decide(with_yaku, (PASS, chi)) == chi
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
