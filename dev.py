@@ -15,6 +15,14 @@ MIN_PYTHON = (3, 11)
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / ".dev-stamp"
+FONTS_DIR = ROOT / "graphics" / "fonts"
+# the UI fonts graphics/fonts.py builds from the CJK font dependency (its font_names(); a test checks)
+FONT_FILES = (
+    "NotoSansJP-Regular.ttf",
+    "NotoSansJP-Bold.ttf",
+    "NotoSansKR-Regular.ttf",
+    "NotoSansKR-Bold.ttf",
+)
 USAGE = """usage: python3 dev.py COMMAND [ARGS...]
 
 commands:
@@ -66,6 +74,8 @@ def ensure_venv() -> Path:
             )
     stamp = setup_stamp()
     if STAMP.exists() and STAMP.read_text(encoding="utf-8").strip() == stamp:
+        if not all((FONTS_DIR / name).exists() for name in FONT_FILES):
+            build_fonts(python)
         return python
     requirements = read_requirements()
     why = "pyproject.toml changed" if STAMP.exists() else "first run, this takes a while"
@@ -75,7 +85,15 @@ def ensure_venv() -> Path:
     if subprocess.run(command, check=False).returncode != 0:
         raise SetupError("pip could not install the dependencies (see pip's output above)")
     STAMP.write_text(stamp + "\n", encoding="utf-8")
+    build_fonts(python)  # the font dependency may have changed; up-to-date fonts are skipped
     return python
+
+
+def build_fonts(python: Path) -> None:
+    """Build the Korean and Japanese UI fonts with graphics/fonts.py (skips up-to-date ones)."""
+    print("dev.py: building fonts ...", flush=True)
+    if subprocess.run([str(python), "-m", "graphics.fonts"], cwd=ROOT, check=False).returncode != 0:
+        raise SetupError("could not build the UI fonts with graphics/fonts.py (see its output above)")
 
 
 def has_worker_option(args: list[str]) -> bool:

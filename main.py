@@ -9,7 +9,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from graphics.app import App
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -28,7 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description="Riichi Mahjong: an offline riichi mahjong game.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     play = commands.add_parser("play", help="open the game window (the default command)")
-    play.add_argument("--size", type=parse_size, default=(1280, 720), help="window size (default 1280x720)")
+    play.add_argument("--size", type=parse_size, help="window size (default: the saved setting, 1280x720)")
+    play.add_argument(
+        "--frames", type=int, metavar="N", help="quit after drawing N frames (startup timing, smoke tests)"
+    )
     score = commands.add_parser(
         "score",
         help="score hands: JSON Lines in, one JSON result per line out",
@@ -52,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
     capture.add_argument("--time", type=float, default=0.0, metavar="SECONDS", help="animation time to show")
     add_simulate_parser(commands)
+    add_gui_parsers(commands)
     mjai = commands.add_parser(
         "mjai-bot",
         help="play as an mjai-protocol bot over standard input and output (mjai.app, Mortal tools)",
@@ -64,6 +71,40 @@ def build_parser() -> argparse.ArgumentParser:
     mjai.add_argument("--level", default="strong", help="AI level: easy, normal or strong (default strong)")
     mjai.add_argument("--ruleset", default="standard", help="rule preset the server plays (default standard)")
     return parser
+
+
+def add_gui_parsers(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """The `demo` (watch AIs play, optionally saving screenshots) and `selftest` commands."""
+    demo = commands.add_parser(
+        "demo",
+        help="watch an all-AI game on screen; with --capture, save screenshots of its key moments",
+        description=(
+            "Plays a match between four (or three) AIs on screen as a spectator: every hand face up. With "
+            "--capture DIR it saves PNGs of the deal, the first call, riichi, kan with its dora flip, win, "
+            "exhaustive draw and the final results (playing on until each has happened), then exits."
+        ),
+    )
+    demo.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    demo.add_argument("--capture", type=Path, metavar="DIR", help="save the screenshots into DIR and exit")
+    demo.add_argument("--size", type=parse_size, help="window size (default: the saved setting, 1280x720)")
+    demo.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 players (default 4)")
+    demo.add_argument("--ruleset", help="rule preset (default standard, or tenhou-3p for 3 players)")
+    demo.add_argument("--length", choices=("east", "hanchan"), default="hanchan", help="match length")
+    demo.add_argument("--level", choices=("easy", "normal", "strong"), default="strong", help="AI level")
+    demo.add_argument(
+        "--language", choices=("en", "ko", "ja"), help="UI language (default: the saved setting)"
+    )
+    demo.add_argument(
+        "--theme", choices=("classic", "contrast"), help="tile theme (default: the saved setting)"
+    )
+    demo.add_argument(
+        "--fast", action="store_true", help="advance a fixed 1/30 s per frame: top speed, same pictures"
+    )
+    selftest = commands.add_parser(
+        "selftest",
+        help="play a whole match through the real GUI loop headless at top speed and exit 0 if all went well",
+    )
+    selftest.add_argument("--seed", type=int, default=7, help="match seed (default 7)")
 
 
 def add_simulate_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -182,15 +223,106 @@ def score_stream(source: TextIO, name: str) -> int:
         return 2
 
 
-def run_play(size: tuple[int, int]) -> int:
-    """Open the game window; a missing display is a one-line error, not a traceback."""
-    from graphics.title import ScreenError, run_window
+def build_app(size: tuple[int, int] | None = None, **overrides: object) -> "App":
+    """The window, the saved settings (with `overrides`) and the sound player wired to the app's services.
+
+    The sound player starts before pygame's display so its low-latency mixer settings apply; with no audio
+    device it is silent. Raises graphics.app.ScreenError when no window can be opened.
+    """
+    import dataclasses
+
+    from graphics import i18n
+    from graphics.app import App, Services, open_window
+    from graphics.settings import load_settings
+    from sounds.player import SoundPlayer
+
+    settings = load_settings()
+    if size is not None:
+        overrides["window"] = size
+    settings = dataclasses.replace(settings, **overrides)  # type: ignore[arg-type]
+    player = SoundPlayer(settings.master_volume, settings.effects_volume, settings.muted)
+    surface = open_window(settings)
+    import pygame
+
+    pygame.font.init()
+    i18n.set_language(settings.language)
+    services = Services(play_cue=player.play, show_event=player.play_event, set_volumes=player.set_volumes)
+    return App(surface=surface, settings=settings, services=services)
+
+
+def run_play(size: tuple[int, int] | None, frames: int | None = None) -> int:
+    """Open the game window at the title screen; a missing display is a one-line error, not a traceback."""
+    from graphics.app import ScreenError
 
     try:
-        run_window(size)
+        app = build_app(size)
     except ScreenError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    from graphics.screens import first_scene
+
+    app.switch(first_scene(app))
+    app.run(max_frames=frames)
+    return 0
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """Watch an all-AI match; with --capture, save the key moments as PNGs and exit."""
+    from graphics.app import ScreenError
+    from graphics.demo import DemoError, run_demo
+
+    overrides: dict[str, object] = {}
+    if args.language:
+        overrides["language"] = args.language
+    if args.theme:
+        overrides["theme"] = args.theme
+    if args.capture is not None:
+        overrides["fullscreen"] = False
+    try:
+        app = build_app(args.size, **overrides)
+        capture = run_demo(
+            app,
+            args.seed,
+            players=args.players,
+            ruleset=args.ruleset,
+            length=args.length,
+            capture_dir=args.capture,
+            fast=args.fast,
+            level=args.level,
+        )
+    except (ScreenError, DemoError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a rule-set name or option the user typed
+        from game.terms import RuleSetError
+
+        if isinstance(exc, RuleSetError):
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        raise
+    if capture is not None:
+        for name, path in capture.taken.items():
+            print(f"{name}: {path}")
+    return 0
+
+
+def run_selftest(seed: int) -> int:
+    """A whole match through the real GUI loop with SDL's dummy drivers; exit 0 when it ends cleanly."""
+    import time
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from graphics.app import ScreenError
+    from graphics.demo import DemoError, run_selftest
+
+    start = time.perf_counter()
+    try:
+        app = build_app((1280, 720), fullscreen=False)
+        frames, result = run_selftest(app, seed)
+    except (ScreenError, DemoError) as exc:
+        print(f"selftest failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"selftest ok: {frames} frames in {time.perf_counter() - start:.1f} s; final scores {result}")
     return 0
 
 
@@ -287,7 +419,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.mjai.bot import run_bot
 
             return run_bot(args.level, args.ruleset, sys.stdin, sys.stdout)
-        return run_play(args.size if args.command == "play" else (1280, 720))
+        if args.command == "demo":
+            return run_demo(args)
+        if args.command == "selftest":
+            return run_selftest(args.seed)
+        if args.command == "play":
+            return run_play(args.size, args.frames)
+        return run_play(None)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -13,6 +13,7 @@ BENCHMARKS = (
     "benchmarks.score_bench",
     "benchmarks.engine_bench",
     "benchmarks.ai_bench",
+    "benchmarks.gui_bench",
 )
 
 _ONE = """

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
-from graphics.tile_face import tile_sprite
+from graphics.tiles import TILE_ASPECT, TileArt
 
 TITLE = "Riichi Mahjong"
 SUBTITLE = "An offline riichi mahjong game"
@@ -31,7 +31,6 @@ WAVE_CROSS_S = (
     2.4  # the wave crosses the row, then the tiles rest (and nothing is redrawn) until the period ends
 )
 MAX_LIFT = 0.18  # of the tile height
-TILE_ASPECT = 0.74  # width / height of a tile sprite
 
 FELT_CENTER = (40, 112, 78)
 FELT_EDGE = (10, 44, 32)
@@ -161,6 +160,7 @@ class TitleScreen:
         self._layout = title_layout(*DEFAULT_SIZE)
         self._static = pygame.Surface((1, 1))  # felt and text: everything that does not move
         self._tiles: list[pygame.Surface] = []
+        self._art = TileArt("classic")
         self._row = pygame.Rect(0, 0, 0, 0)  # the band the rising tiles can touch
         self._lifts: list[int] | None = (
             None  # tile lifts on screen now; None = the screen needs a full redraw
@@ -212,9 +212,16 @@ class TitleScreen:
             self._static.blit(shadow, (position[0] + 2, position[1] + 3))
             self._static.blit(image, position)
         self._tiles = [
-            tile_sprite(kind, box.w, box.h, red)
+            _fit(self._art.face(kind, box.h, red=red), box)
             for (kind, red), box in zip(TITLE_TILES, layout.tiles, strict=True)
         ]
+
+
+def _fit(sprite: pygame.Surface, box: Box) -> pygame.Surface:
+    # the layout rounds width and height separately; a tile must fill its box exactly (the repaint is per box)
+    if sprite.get_size() == (box.w, box.h):
+        return sprite
+    return pygame.transform.smoothscale(sprite, (box.w, box.h))
 
 
 def _font(size: int, serif: bool) -> pygame.font.Font:
@@ -250,7 +257,7 @@ def run_window(size: tuple[int, int] = DEFAULT_SIZE, max_frames: int | None = No
             raise pygame.error("SDL found no display, only its invisible 'offscreen' driver")
         pygame.font.init()
         pygame.display.set_caption(TITLE)
-        pygame.display.set_icon(tile_sprite(33, 48, 64))
+        pygame.display.set_icon(TileArt("classic").face(33, 64))
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as exc:
         pygame.display.quit()

@@ -1,0 +1,103 @@
+"""The rules vocabulary the presentation layers use: actions, events, melds, tiles, rule sets and yaku names.
+
+``graphics`` and ``sounds`` reach ``rules`` only through ``game`` (ARCHITECTURE.md); this module is that door.
+It re-exports names and adds nothing of its own, so the rules stay defined in one place.
+"""
+
+from rules.actions import (
+    PASS,
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kita,
+    Kyuushu,
+    Pass,
+    Pon,
+    Ron,
+    Shouminkan,
+    Tsumo,
+)
+from rules.events import (
+    AbortiveDraw,
+    DoraRevealed,
+    Event,
+    ExhaustiveDraw,
+    HandWon,
+    KitaDeclared,
+    MeldCalled,
+    RiichiAccepted,
+    RoundEnded,
+    RoundStarted,
+    TileDiscarded,
+    TileDrawn,
+)
+from rules.match import ABORTIVE_KINDS, END_REASONS, STICK_POINTS, HandOutcome, MatchState, Standings
+from rules.meld import KAN_TYPES, Meld, MeldType
+from rules.ruleset import CHOICES, LOCAL_YAKU, PRESET_NAMES, RuleSet, RuleSetError, preset
+from rules.scoring import YAKU_ORDER, YAKUMAN_IDS, HandValue
+from rules.tiles import (
+    KIND_COUNT,
+    TILE_COUNT,
+    NotationError,
+    dora_from_indicator,
+    format_tiles,
+    is_red,
+    kind_name,
+    parse_tiles,
+)
+
+__all__ = [
+    "ABORTIVE_KINDS",
+    "CHOICES",
+    "END_REASONS",
+    "KAN_TYPES",
+    "KIND_COUNT",
+    "LOCAL_YAKU",
+    "PASS",
+    "PRESET_NAMES",
+    "STICK_POINTS",
+    "TILE_COUNT",
+    "YAKUMAN_IDS",
+    "YAKU_ORDER",
+    "AbortiveDraw",
+    "Action",
+    "Ankan",
+    "Chi",
+    "Daiminkan",
+    "Discard",
+    "DoraRevealed",
+    "Event",
+    "ExhaustiveDraw",
+    "HandOutcome",
+    "HandValue",
+    "HandWon",
+    "Kita",
+    "KitaDeclared",
+    "Kyuushu",
+    "MatchState",
+    "Meld",
+    "MeldCalled",
+    "MeldType",
+    "NotationError",
+    "Pass",
+    "Pon",
+    "RiichiAccepted",
+    "Ron",
+    "RoundEnded",
+    "RoundStarted",
+    "RuleSet",
+    "RuleSetError",
+    "Shouminkan",
+    "Standings",
+    "TileDiscarded",
+    "TileDrawn",
+    "Tsumo",
+    "dora_from_indicator",
+    "format_tiles",
+    "is_red",
+    "kind_name",
+    "parse_tiles",
+    "preset",
+]

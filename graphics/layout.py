@@ -1,0 +1,245 @@
+"""Table layout as pure math on the window size: tile sizes, seat frames, rivers, wall, hands and panels.
+
+No pygame here, so it is unit-tested without a display. Each seat has a frame: ``u`` runs to its owner's
+right, ``v`` away from the centre toward its owner; a local rectangle maps to one axis-aligned screen box.
+Relative seat positions are 0 bottom (the viewer), 1 right, 2 top, 3 left; three players leave one empty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+TILE_ASPECT = 0.75  # sprite width / height (graphics/tiles.py draws the art in this shape)
+RIVER_ROW = 6  # discards per river row
+RIVER_ROWS = 3  # rows the layout leaves room for; a rare fourth row reaches into the gap before the wall
+MIN_SIZE = (640, 400)  # the smallest window the layout is designed for; smaller ones are clamped
+
+# The owner's right (a) and toward the owner (b), per relative position; screen y grows downward.
+_AXES = {0: ((1, 0), (0, 1)), 1: ((0, -1), (1, 0)), 2: ((-1, 0), (0, -1)), 3: ((0, 1), (-1, 0))}
+
+
+class Box(NamedTuple):
+    """An axis-aligned rectangle in window pixels."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        """One past the last column."""
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        """One past the last row."""
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        """The middle pixel."""
+        return self.x + self.w // 2, self.y + self.h // 2
+
+    def contains_point(self, x: float, y: float) -> bool:
+        """Whether the point lies inside."""
+        return self.x <= x < self.right and self.y <= y < self.bottom
+
+    def contains(self, other: Box) -> bool:
+        """Whether `other` lies entirely inside this box."""
+        return (
+            self.x <= other.x
+            and self.y <= other.y
+            and other.right <= self.right
+            and other.bottom <= self.bottom
+        )
+
+    def overlaps(self, other: Box) -> bool:
+        """Whether the two boxes share at least one pixel."""
+        return (
+            self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom
+        )
+
+
+@dataclass(frozen=True)
+class SeatFrame:
+    """One relative seat's coordinate frame around the table centre."""
+
+    rel: int
+    cx: float
+    cy: float
+
+    @property
+    def quarter_turns(self) -> int:
+        """Counter-clockwise quarter turns of this seat's upright tiles on screen."""
+        return self.rel
+
+    def point(self, u: float, v: float) -> tuple[float, float]:
+        """The screen point of local (u, v)."""
+        (ax, ay), (bx, by) = _AXES[self.rel]
+        return self.cx + u * ax + v * bx, self.cy + u * ay + v * by
+
+    def box(self, u: float, v: float, w: float, h: float) -> Box:
+        """The screen box of the local rectangle u..u+w (to the owner's right), v..v+h (toward the owner)."""
+        x0, y0 = self.point(u, v)
+        x1, y1 = self.point(u + w, v + h)
+        left, top = min(x0, x1), min(y0, y1)
+        return Box(round(left), round(top), round(max(x0, x1) - left), round(max(y0, y1) - top))
+
+
+def tile_width(height: int) -> int:
+    """The sprite width of a tile `height` pixels tall."""
+    return round(height * TILE_ASPECT)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every size and anchor of the table screen for one window size."""
+
+    width: int
+    height: int
+    players: int
+    side: int  # the table square
+    cx: int
+    cy: int
+    river_h: int  # discards, dora indicators, opponents' melds
+    wall_h: int  # wall stacks
+    other_h: int  # opponents' concealed hands
+    hand_h: int  # the viewer's concealed hand
+    meld_h: int  # the viewer's melds
+    panel: Box  # the centre panel: round, sticks, tiles left, winds and scores
+    river_v: int  # local distance from the centre to the first river row
+    wall_v: int  # local distance from the centre to the near edge of the wall
+    hand_v: int  # local distance from the centre to opponents' hands
+    wall_half: int  # half the length of a wall side
+    hand_y: int  # top of the viewer's hand tiles
+    hand_x: int  # left of the viewer's first hand tile
+    meld_right: int  # right edge of the viewer's meld row
+    buttons: Box  # call and win buttons, above the viewer's hand on the right
+    toggles: Box  # auto-win / no-calls / auto-discard toggles
+    info: Box  # the side strip for the hand log and hints (may be narrow on 4:3 windows)
+
+    def frame(self, rel: int) -> SeatFrame:
+        """The frame of relative seat `rel` (0 bottom .. 3 left)."""
+        return SeatFrame(rel, self.cx, self.cy)
+
+    def rel_of(self, seat: int, bottom_seat: int) -> int:
+        """Relative position of `seat` with `bottom_seat` at the bottom (three players leave north empty)."""
+        return (seat - bottom_seat) % 4
+
+    def river_box(self, rel: int, index: int, sideways_before: int, sideways: bool) -> Box:
+        """Screen box of the `index`-th discard of a river; `sideways_before` counts sideways tiles earlier in
+        its row (a riichi tile is laid on its side and pushes the rest of the row along)."""
+        row, col = divmod(index, RIVER_ROW)
+        if row > RIVER_ROWS:  # an unusually long river keeps extending its fourth row
+            row, col = RIVER_ROWS, index - RIVER_ROWS * RIVER_ROW
+        w = tile_width(self.river_h)
+        u = -self.panel.w / 2 + col * w + sideways_before * (self.river_h - w)
+        v = self.river_v + row * self.river_h
+        if sideways:
+            return self.frame(rel).box(u, v + self.river_h - w, self.river_h, w)
+        return self.frame(rel).box(u, v, w, self.river_h)
+
+    def wall_stack_box(self, rel: int, index: int, stacks: int, level: int) -> Box:
+        """Screen box of one tile of a wall stack: `index` 0.. from the owner's right end, `level` 0 top."""
+        w = tile_width(self.wall_h)
+        length = stacks * w
+        u = length / 2 - (index + 1) * w
+        lift = self.wall_h * 0.14  # the upper tile sits a little toward the centre to show the stack
+        v = self.wall_v - (lift if level == 0 else 0)
+        return self.frame(rel).box(u, v, w, self.wall_h)
+
+    def opponent_tile_box(self, rel: int, index: int, count: int, gap_before: bool) -> Box:
+        """Screen box of an opponent's `index`-th concealed tile of `count` (the drawn tile set apart).
+
+        The row starts at the owner's left; melds run from the right end (``opponent_meld_origin``).
+        """
+        w = tile_width(self.other_h)
+        u = -self.side * 0.43 + index * w + (w * 0.4 if gap_before else 0)
+        return self.frame(rel).box(u, self.hand_v, w, self.other_h)
+
+    def opponent_meld_origin(self, rel: int) -> float:
+        """Local u where an opponent's meld row ends (melds grow to the owner's left from here)."""
+        return self.side * 0.46
+
+    def plate_center(self, rel: int) -> tuple[int, int]:
+        """Where a seat's name plate goes: in the side margins of a wide window, else in a table corner."""
+        margin = (self.width - self.side) // 2
+        if margin >= self.side * 0.24:
+            x_left, x_right = margin // 2, self.width - margin // 2
+            top, bottom = self.cy - self.side // 2, self.cy + self.side // 2
+            spots = {
+                0: (x_left, bottom - round(self.side * 0.08)),
+                1: (x_right, self.cy),
+                2: (x_left, top + round(self.side * 0.08)),
+                3: (x_left, self.cy),
+            }
+            return spots[rel]
+        x, y = self.frame(rel).point(-self.side * 0.41, self.wall_v - self.river_h * 0.2)
+        return round(x), round(y)
+
+    def hand_tile_box(self, index: int, count: int, drawn_apart: bool) -> Box:
+        """Screen box of the viewer's `index`-th concealed tile; the last sits apart when just drawn."""
+        w = tile_width(self.hand_h)
+        x = self.hand_x + index * w
+        if drawn_apart and index == count - 1:
+            x += round(w * 0.45)
+        return Box(round(x), self.hand_y, w, self.hand_h)
+
+
+def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
+    """The layout for a window of `width` x `height` pixels (clamped to MIN_SIZE)."""
+    width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
+    # The viewer's hand takes a strip along the bottom; the table square sits above it.
+    hand_h = round(min(height * 0.092, width * 0.95 / (14.6 * TILE_ASPECT + 12 * TILE_ASPECT * 0.72 + 1.2)))
+    strip = round(hand_h * 1.2)
+    side = min(height - strip, width)
+    cx, cy = width // 2, (height - strip) // 2
+    river_h = max(18, round(side * 0.068))
+    panel_side = RIVER_ROW * tile_width(river_h)
+    panel = Box(cx - panel_side // 2, cy - panel_side // 2, panel_side, panel_side)
+    river_v = panel_side // 2 + max(2, round(river_h * 0.06))
+    wall_h = max(14, round(side * 0.05))
+    wall_v = river_v + RIVER_ROWS * river_h + round(river_h * 0.25)
+    other_h = max(14, round(side * 0.046))
+    hand_v = wall_v + wall_h + max(2, round(wall_h * 0.12))
+    stacks = 17 if players == 4 else 14
+    wall_half = stacks * tile_width(wall_h) // 2
+    meld_h = round(hand_h * 0.72)
+    hand_y = height - hand_h - round(hand_h * 0.1)
+    hand_w = round(14.45 * tile_width(hand_h))
+    meld_w = round(12 * tile_width(meld_h) + 3 * meld_h * 0.1)
+    total = hand_w + meld_w + round(hand_h * 0.6)
+    hand_x = max(round(width * 0.02), (width - total) // 2)
+    meld_right = min(width - round(width * 0.012), hand_x + total)
+    button_h = max(24, round(hand_h * 0.5))
+    buttons = Box(round(width * 0.5), hand_y - button_h - round(hand_h * 0.3), round(width * 0.48), button_h)
+    margin = (width - side) // 2
+    small = max(18, round(button_h * 0.62))
+    toggles = Box(width - round(small * 8.2), round(height * 0.015), round(small * 8), round(small * 1.3) * 3)
+    info = Box(round(width * 0.01), round(height * 0.02), max(margin - round(width * 0.02), 0), side)
+    return TableLayout(
+        width=width,
+        height=height,
+        players=players,
+        side=side,
+        cx=cx,
+        cy=cy,
+        river_h=river_h,
+        wall_h=wall_h,
+        other_h=other_h,
+        hand_h=hand_h,
+        meld_h=meld_h,
+        panel=panel,
+        river_v=river_v,
+        wall_v=wall_v,
+        hand_v=hand_v,
+        wall_half=wall_half,
+        hand_y=hand_y,
+        hand_x=hand_x,
+        meld_right=meld_right,
+        buttons=buttons,
+        toggles=toggles,
+        info=info,
+    )

@@ -1,0 +1,336 @@
+"""The new-game screen: who sits where (humans with names, AIs by level), the rule set and its main options.
+
+The choices are plain data (``NewGameChoices``) turned into a rule set and seat setups by pure functions, so
+what Start builds is tested without a screen. Presets are offered for the chosen number of players only, and
+each option change keeps the options that depend on it consistent: no impossible rule set can be chosen.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.human import HumanToggles
+from game.terms import LOCAL_YAKU, PRESET_NAMES, RuleSet, preset
+from graphics import i18n
+from graphics.app import App
+from graphics.i18n import tr
+from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph
+from graphics.screens.form import Field, Form
+from graphics.screens.layouts import NewGameLayout, new_game_layout
+from graphics.session import GameSession, SeatSetup
+from graphics.widgets import DIM_INK, Button, Cycler, Segmented, TextInput, Toggle, draw_fitted
+
+LEVELS = ("human", "easy", "normal", "strong")
+OPTIONS = ("red_fives", "kuitan", "double_ron", "ura_dora", "bust", "local_yaku")
+GAME_LENGTHS = ("east", "hanchan")
+PLAYER_COUNTS = (3, 4)
+NAME_CHARS = 16
+SEED_DIGITS = 9
+DEFAULT_PRESETS = {4: "standard", 3: "tenhou-3p"}
+
+
+def presets_for(players: int) -> tuple[str, ...]:
+    """The presets made for `players` players, in PRESET_NAMES order."""
+    return tuple(name for name in PRESET_NAMES if preset(name).players == players)
+
+
+def option_values(rules: RuleSet) -> dict[str, bool]:
+    """The main options as a rule set has them (the switches the screen shows)."""
+    return {
+        "red_fives": any(rules.red_fives),
+        "kuitan": rules.kuitan,
+        "double_ron": rules.double_ron,
+        "ura_dora": rules.ura_dora,
+        "bust": rules.bust,
+        "local_yaku": any(getattr(rules, name) for name in LOCAL_YAKU),
+    }
+
+
+def build_rules(preset_name: str, game_length: str, options: dict[str, bool]) -> RuleSet:
+    """The preset with the screen's choices applied; options that depend on a switched-off one follow it."""
+    base = preset(preset_name)
+    changes: dict[str, object] = {"game_length": game_length}
+    if options["red_fives"] != any(base.red_fives):
+        # on: one red five per suit the game uses (three players have no 5m: 2-8 man are out of the wall)
+        red = (0, 1, 1) if base.players == 3 else (1, 1, 1)
+        changes["red_fives"] = list(red) if options["red_fives"] else [0, 0, 0]
+        changes["chip_red"] = base.chip_red and options["red_fives"]
+    if options["kuitan"] != base.kuitan:
+        changes["kuitan"] = options["kuitan"]
+    if options["double_ron"] != base.double_ron:
+        changes["double_ron"] = options["double_ron"]
+        # without double ron, three rons cannot all win either: the nearest takes it (atamahane)
+        if not options["double_ron"] and base.triple_ron in ("all", "two_earliest"):
+            changes["triple_ron"] = "atamahane"
+    if options["ura_dora"] != base.ura_dora:
+        changes["ura_dora"] = options["ura_dora"]
+        changes["kan_ura"] = base.kan_ura and options["ura_dora"]
+        changes["chip_ura"] = base.chip_ura and options["ura_dora"]
+    if options["bust"] != base.bust:
+        changes["bust"] = options["bust"]
+    if options["local_yaku"] != option_values(base)["local_yaku"]:
+        for name in LOCAL_YAKU:
+            changes[name] = options["local_yaku"]
+    return base.with_overrides(changes)
+
+
+def ai_names(levels: tuple[str, ...]) -> dict[int, str]:
+    """Display names of the AI seats ("Strong AI"), numbered when two share a level."""
+    names: dict[int, str] = {}
+    for seat, level in enumerate(levels):
+        if level == "human":
+            continue
+        same = [other for other, other_level in enumerate(levels) if other_level == level]
+        label = tr(f"newgame.level.{level}")
+        names[seat] = (
+            label if len(same) == 1 else tr("newgame.ai_numbered", name=label, n=same.index(seat) + 1)
+        )
+    return names
+
+
+@dataclass
+class NewGameChoices:
+    """Everything the new-game screen lets the player choose."""
+
+    players: int = 4
+    presets: dict[int, str] = field(default_factory=lambda: dict(DEFAULT_PRESETS))
+    levels: list[str] = field(default_factory=lambda: ["human", "normal", "normal", "normal"])
+    names: list[str] = field(default_factory=lambda: ["", "", "", ""])  # empty: the default name
+    game_length: str = "hanchan"
+    options: dict[str, bool] = field(default_factory=lambda: option_values(preset("standard")))
+    seed_text: str = ""
+
+    @property
+    def preset(self) -> str:
+        """The preset chosen for the current number of players."""
+        return self.presets[self.players]
+
+    def choose_players(self, players: int) -> None:
+        """Switch between 3 and 4 players; the rule set becomes that count's preset with its own defaults."""
+        if players not in PLAYER_COUNTS:
+            raise ValueError(f"players must be 3 or 4, got {players}")
+        self.players = players
+        self.choose_preset(self.presets[players])
+
+    def choose_preset(self, name: str) -> None:
+        """Take a preset for the current player count, with its game length and options."""
+        if name not in presets_for(self.players):
+            raise ValueError(f"preset '{name}' is not for {self.players} players")
+        self.presets[self.players] = name
+        rules = preset(name)
+        self.game_length = rules.game_length if rules.game_length in GAME_LENGTHS else "hanchan"
+        self.options = option_values(rules)
+
+    def rules(self) -> RuleSet:
+        """The rule set these choices make."""
+        return build_rules(self.preset, self.game_length, self.options)
+
+    def setups(self) -> tuple[SeatSetup, ...]:
+        """Who plays each seat: humans with their names (or "Player n"), AIs by level."""
+        levels = tuple(self.levels[: self.players])
+        names = ai_names(levels)
+        setups = []
+        for seat, level in enumerate(levels):
+            if level == "human":
+                name = self.names[seat].strip() or tr("newgame.default_name", n=seat + 1)
+            else:
+                name = names[seat]
+            setups.append(SeatSetup(name, level))
+        return tuple(setups)
+
+    def seed(self, rng: random.Random | None = None) -> int:
+        """The typed seed, or a random one when the field is empty."""
+        if self.seed_text.strip():
+            return int(self.seed_text)
+        return (rng or random.Random()).randrange(1, 10**SEED_DIGITS)
+
+
+class NewGameScene:
+    """Set up a match and start it."""
+
+    def __init__(self, app: App, choices: NewGameChoices | None = None) -> None:
+        self.app = app
+        self.choices = choices or NewGameChoices()
+        self.form = Form(app.services.play_cue)
+        self.layout: NewGameLayout | None = None
+        self._built: tuple[int, int, str] | None = None
+        self.rng = random.Random()
+
+    # ---- building ------------------------------------------------------------------------------------------
+
+    def build(self, force: bool = False) -> NewGameLayout:
+        """The layout and controls for the current size, language and choices."""
+        width, height = self.app.size
+        lang = i18n.language()
+        if self.layout is None or force or self._built != (width, height, lang):
+            self.layout = new_game_layout(width, height, len(OPTIONS))
+            self._built = (width, height, lang)
+            self.form.set_fields(self._fields(self.layout), default_focus="start")
+        return self.layout
+
+    def _fields(self, layout: NewGameLayout) -> list[Field]:
+        c = self.choices
+        fields: list[Field] = []
+        count = Segmented(
+            layout.count.control,
+            tuple(tr(f"option.players.{n}") for n in PLAYER_COUNTS),
+            PLAYER_COUNTS.index(c.players),
+        )
+        fields.append(Field("players", count, lambda: self._set_players(PLAYER_COUNTS[count.index])))
+        for seat in range(c.players):
+            row = layout.seats[seat]
+            kind = Cycler(
+                row.kind,
+                tuple(tr(f"newgame.level.{level}") for level in LEVELS),
+                LEVELS.index(c.levels[seat]),
+            )
+            fields.append(Field(("level", seat), kind, self._level_setter(seat, kind)))
+            name = TextInput(
+                row.name,
+                c.names[seat],
+                placeholder=tr("newgame.default_name", n=seat + 1),
+                max_chars=NAME_CHARS,
+                enabled=c.levels[seat] == "human",
+            )
+            fields.append(Field(("name", seat), name, self._name_setter(seat, name)))
+        presets = presets_for(c.players)
+        chooser = Cycler(
+            layout.preset.control, tuple(tr(f"preset.{name}") for name in presets), presets.index(c.preset)
+        )
+        fields.append(Field("preset", chooser, lambda: self._set_preset(presets[chooser.index])))
+        length = Segmented(
+            layout.length.control,
+            tuple(tr(f"newgame.length.{name}") for name in GAME_LENGTHS),
+            GAME_LENGTHS.index(c.game_length),
+        )
+        fields.append(Field("length", length, lambda: self._set_length(GAME_LENGTHS[length.index])))
+        for option, box in zip(OPTIONS, layout.options, strict=True):
+            toggle = Toggle(box, tr(f"option.{option}"), c.options[option])
+            fields.append(Field(("option", option), toggle, self._option_setter(option, toggle)))
+        seed = TextInput(
+            layout.seed.control,
+            c.seed_text,
+            placeholder=tr("newgame.seed_random"),
+            max_chars=SEED_DIGITS,
+            digits_only=True,
+        )
+        fields.append(Field("seed", seed, lambda: self._set_seed(seed.text)))
+        fields.append(Field("roll", Button(layout.seed_roll, tr("newgame.roll"), "roll"), self.roll_seed))
+        fields.append(Field("back", Button(layout.back, tr("menu.back"), "back"), self.back))
+        fields.append(
+            Field("start", Button(layout.start, tr("newgame.start"), "start", primary=True), self.start)
+        )
+        return fields
+
+    def _level_setter(self, seat: int, control: Cycler) -> Callable[[], None]:
+        def set_level() -> None:
+            self.choices.levels[seat] = LEVELS[control.index]
+            self.build(force=True)
+
+        return set_level
+
+    def _name_setter(self, seat: int, control: TextInput) -> Callable[[], None]:
+        def set_name() -> None:
+            self.choices.names[seat] = control.text
+
+        return set_name
+
+    def _option_setter(self, name: str, control: Toggle) -> Callable[[], None]:
+        def set_option() -> None:
+            self.choices.options[name] = control.value
+
+        return set_option
+
+    def _set_players(self, players: int) -> None:
+        self.choices.choose_players(players)
+        self.build(force=True)
+
+    def _set_preset(self, name: str) -> None:
+        self.choices.choose_preset(name)
+        self.build(force=True)
+
+    def _set_length(self, length: str) -> None:
+        self.choices.game_length = length
+
+    def _set_seed(self, text: str) -> None:
+        self.choices.seed_text = text
+
+    def roll_seed(self) -> None:
+        """Fill the seed field with a new random seed."""
+        self.choices.seed_text = str(self.rng.randrange(1, 10**SEED_DIGITS))
+        self.build(force=True)
+
+    # ---- actions -------------------------------------------------------------------------------------------
+
+    def make_session(self) -> GameSession:
+        """The match these choices describe."""
+        settings = self.app.settings
+        toggles = HumanToggles(settings.auto_win, settings.no_calls, settings.auto_discard_after_riichi)
+        return GameSession(
+            self.choices.rules(), self.choices.setups(), self.choices.seed(self.rng), toggles=toggles
+        )
+
+    def start(self) -> None:
+        """Start the match on the table screen."""
+        from graphics.table_screen import TableScreen
+
+        self.app.switch(TableScreen(self.app, self.make_session()))
+
+    def back(self) -> None:
+        """Return to the title screen."""
+        from graphics.screens.title import TitleScene
+
+        self.app.switch(TitleScene(self.app))
+
+    # ---- the Scene protocol --------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Form input; Esc goes back."""
+        self.build()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.form.handle(event)
+
+    def update(self, dt_s: float) -> None:
+        """Blink the caret."""
+        self.form.update(dt_s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole screen."""
+        layout = self.build()
+        lang = i18n.language()
+        c = self.choices
+        surface.blit(backdrop(layout.width, layout.height), (0, 0))
+        draw_heading(surface, tr("newgame.title"), layout.heading, lang)
+        draw_panel(surface, layout.players_panel, tr("newgame.players_title"), layout.players_title, lang)
+        draw_label(surface, tr("newgame.count"), layout.count.label, lang)
+        names = ai_names(tuple(c.levels[: c.players]))
+        for seat in range(c.players):
+            row = layout.seats[seat]
+            draw_label(surface, tr("newgame.seat", n=seat + 1), row.label, lang)
+            if seat in names:
+                size = max(10, round(row.name.h * 0.42))
+                inset = row.name._replace(
+                    x=row.name.x + round(row.name.h * 0.3), w=row.name.w - round(row.name.h * 0.3)
+                )
+                draw_fitted(surface, names[seat], size, DIM_INK, inset, "midleft", lang=lang)
+        humans = sum(1 for level in c.levels[: c.players] if level == "human")
+        note = (
+            "newgame.note_watch"
+            if humans == 0
+            else "newgame.note_privacy"
+            if humans > 1
+            else "newgame.note_levels"
+        )
+        draw_paragraph(surface, tr(note), layout.note, layout.text_px(16), lang)
+        draw_panel(surface, layout.rules_panel, tr("newgame.rules_title"), layout.rules_title, lang)
+        draw_label(surface, tr("option.preset"), layout.preset.label, lang)
+        draw_paragraph(surface, tr(f"preset_desc.{c.preset}"), layout.preset_note, layout.text_px(15), lang)
+        draw_label(surface, tr("option.game_length"), layout.length.label, lang)
+        draw_label(surface, tr("newgame.seed"), layout.seed.label, lang)
+        self.form.draw(surface, lang)

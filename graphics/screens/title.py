@@ -1,0 +1,164 @@
+"""The title screen: the game's name over a row of tiles that waves now and then, and the main menu."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from graphics import i18n
+from graphics.app import App
+from graphics.i18n import tr
+from graphics.screens.chrome import TITLE_GOLD, backdrop, draw_panel, shadowed_text
+from graphics.screens.form import Field, Form
+from graphics.screens.layouts import TitleLayout, title_layout
+from graphics.tiles import TileArt
+from graphics.widgets import DIM_INK, INK, Button, draw_fitted, fitted_size
+
+# (kind 0..33, red five): 1m, red 5p, 9s, East, haku, hatsu, chun
+TITLE_TILES = ((0, False), (13, True), (26, False), (27, False), (31, False), (32, False), (33, False))
+MENU = ("new_game", "settings", "reference", "quit")
+WAVE_PERIOD_S = 5.0
+WAVE_CROSS_S = 2.4  # the wave crosses the row in this time, then the tiles rest until the period ends
+WAVE_WIDTH = 1.6  # how many tiles one crest spans
+
+
+def wave_lift(index: int, count: int, time_s: float) -> float:
+    """How high tile `index` of `count` floats at `time_s`, from 0 (resting) to 1 (the crest)."""
+    phase = time_s % WAVE_PERIOD_S
+    crest = phase / WAVE_CROSS_S * (count + 2 * WAVE_WIDTH) - WAVE_WIDTH  # in tile positions
+    distance = abs(index - crest) / WAVE_WIDTH
+    if distance >= 1.0:
+        return 0.0
+    return 0.5 + 0.5 * math.cos(math.pi * distance)
+
+
+class TitleScene:
+    """The first screen: New game, Settings, Yaku reference, Quit."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.time_s = 0.0
+        self.form = Form(app.services.play_cue)
+        self.layout: TitleLayout | None = None
+        self._built: tuple[int, int, str] | None = None
+        self._art: tuple[str, TileArt] | None = None
+
+    # ---- building ------------------------------------------------------------------------------------------
+
+    def build(self) -> TitleLayout:
+        """The layout and the menu for the current size and language (rebuilt only when those change)."""
+        width, height = self.app.size
+        lang = i18n.language()
+        if self.layout is None or self._built != (width, height, lang):
+            self.layout = title_layout(width, height, len(TITLE_TILES), len(MENU))
+            self._built = (width, height, lang)
+            fields = []
+            for name, box in zip(MENU, self.layout.buttons, strict=True):
+                button = Button(box, tr(f"title.{name}"), name, primary=name == "new_game")
+                fields.append(Field(name, button, self._action(name)))
+            self.form.set_fields(fields, default_focus="new_game")
+        return self.layout
+
+    def art(self) -> TileArt:
+        """The tile art in the chosen theme."""
+        theme = self.app.settings.theme
+        if self._art is None or self._art[0] != theme:
+            self._art = (theme, TileArt(theme))
+        return self._art[1]
+
+    def _action(self, name: str) -> Callable[[], None]:
+        return lambda: self.choose(name)
+
+    def choose(self, name: str) -> None:
+        """Do what a menu entry says."""
+        if name == "new_game":
+            from graphics.screens.new_game import NewGameScene
+
+            self.app.switch(NewGameScene(self.app))
+        elif name == "settings":
+            from graphics.screens.settings_screen import SettingsScene
+
+            self.app.switch(SettingsScene(self.app, back=lambda: self.app.switch(TitleScene(self.app))))
+        elif name == "reference":
+            from graphics.screens.reference import ReferenceScene
+
+            self.app.switch(ReferenceScene(self.app, back=lambda: self.app.switch(TitleScene(self.app))))
+        elif name == "quit":
+            self.app.quit()
+
+    # ---- the Scene protocol --------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Menu input; Esc quits."""
+        self.build()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        self.form.handle(event)
+
+    def update(self, dt_s: float) -> None:
+        """Advance the wave and the caret."""
+        self.time_s += dt_s
+        self.form.update(dt_s)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole title screen."""
+        layout = self.build()
+        lang = i18n.language()
+        surface.blit(backdrop(layout.width, layout.height), (0, 0))
+        name = tr("title.name")
+        size = fitted_size(name, max(16, round(layout.heading.h * 0.78)), layout.heading.w, True, lang)
+        image = shadowed_text(name, size, TITLE_GOLD, lang, gilded=True)
+        surface.blit(image, image.get_rect(center=layout.heading.center))
+        draw_fitted(
+            surface,
+            tr("title.subtitle"),
+            round(layout.subtitle.h * 0.72),
+            INK,
+            layout.subtitle,
+            "center",
+            lang=lang,
+        )
+        self.draw_tiles(surface, layout)
+        draw_panel(surface, layout.panel)
+        self.form.draw(surface, lang)
+        draw_fitted(
+            surface,
+            tr("title.footer"),
+            round(layout.footer.h * 0.62),
+            DIM_INK,
+            layout.footer,
+            "center",
+            lang=lang,
+        )
+
+    def draw_tiles(self, surface: pygame.Surface, layout: TitleLayout) -> None:
+        """The row of tiles, each lifted by the wave, with its shadow on the felt."""
+        art = self.art()
+        count = len(TITLE_TILES)
+        for index, ((kind, red), box) in enumerate(zip(TITLE_TILES, layout.tiles, strict=True)):
+            lift = wave_lift(index, count, self.time_s)
+            image = art.face(kind, box.h, 0, red)
+            rest = image.get_rect(midbottom=(box.x + box.w // 2, box.bottom))
+            shadow = _shadow(box.w, max(2, box.h // 8), round(90 - 50 * lift))
+            surface.blit(shadow, shadow.get_rect(center=(rest.centerx, box.bottom)))
+            surface.blit(image, rest.move(0, -round(lift * layout.tile_lift)))
+
+
+_shadows: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def _shadow(w: int, h: int, alpha: int) -> pygame.Surface:
+    """A soft ellipse of shade under a tile (cached by size and darkness)."""
+    alpha = max(0, min(255, alpha - alpha % 10))  # a few steps of darkness are plenty
+    key = (w, h, alpha)
+    surface = _shadows.get(key)
+    if surface is None:
+        surface = pygame.Surface((max(1, w + h), max(1, h)), pygame.SRCALPHA)
+        pygame.draw.ellipse(surface, (0, 0, 0, alpha), surface.get_rect())
+        if len(_shadows) > 128:
+            _shadows.clear()
+        _shadows[key] = surface
+    return surface

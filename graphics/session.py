@@ -1,0 +1,138 @@
+"""One match on screen: the table, its seats (humans and AIs), the feed of frames and whose turn it is to
+look.
+
+No drawing here. The screen calls ``next_step`` whenever its animator is idle; the session steps the table
+only when every frame has been shown, so the game advances at the pace of the animation (ARCHITECTURE.md).
+Privacy: with two or more humans, concealed tiles show only for the human who has confirmed the hand-over.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from game.ai import create_ai
+from game.feed import Frame, TableFeed
+from game.human import HumanSeat, HumanToggles
+from game.seat import Seat
+from game.table import Table
+from game.terms import Action, RuleSet, Standings
+from graphics.presenter import Presenter, Step
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """Who plays a seat: a human with a name, or an AI level (the name is then shown with the level)."""
+
+    name: str
+    level: str = "human"  # "human" or an AI level
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.level == "human"
+
+
+class GameSession:
+    """Runs a match for the screen, frame by frame; humans answer through ``choose``."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        setups: tuple[SeatSetup, ...],
+        seed: int,
+        toggles: HumanToggles | None = None,
+        spectator: bool = False,
+    ) -> None:
+        if len(setups) != rules.players:
+            raise ValueError(f"{len(setups)} seats set up for a {rules.players}-player rule set")
+        self.rules = rules
+        self.setups = setups
+        self.seed = seed
+        seats: list[Seat] = []
+        self.humans: dict[int, HumanSeat] = {}
+        for index, setup in enumerate(setups):
+            if setup.is_human:
+                human = HumanSeat(setup.name, toggles)
+                self.humans[index] = human
+                seats.append(human)
+            else:
+                seats.append(create_ai(setup.level, rules, seed * 31 + index))
+        self.table = Table(rules, seats, seed)
+        self.spectator = spectator or not self.humans
+        watched = range(rules.players) if self.spectator or len(self.humans) > 1 else self.humans
+        self.feed = TableFeed(self.table, watched)
+        self.presenter = Presenter(rules.players, rules.red_fives, seed)
+        self.pending_steps: deque[Step] = deque()
+        self.last_frame: Frame | None = None
+        # the human now looking at the screen (after a hand-over), and the bottom seat
+        self.viewer: int | None = min(self.humans) if len(self.humans) == 1 else None
+        self.bottom = self.viewer if self.viewer is not None else min(self.humans, default=0)
+
+    @property
+    def private(self) -> bool:
+        """Whether concealed tiles must be hidden between humans (two or more at one screen)."""
+        return len(self.humans) > 1
+
+    @property
+    def finished(self) -> bool:
+        """Whether the match is over and every frame has been shown."""
+        return self.table.finished and not self.pending_steps and not self.feed.frames
+
+    @property
+    def standings(self) -> Standings | None:
+        """The final result once the match is over."""
+        return self.table.standings
+
+    def shown_seats(self) -> frozenset[int]:
+        """Seats whose concealed tiles may be drawn face up now."""
+        if self.spectator:
+            return frozenset(range(self.rules.players))
+        if self.viewer is None:
+            return frozenset()
+        return frozenset({self.viewer})
+
+    def next_step(self) -> Step | None:
+        """The next thing to show, stepping the table when all is shown; None while a human must answer."""
+        if self.pending_steps:
+            return self.pending_steps.popleft()
+        frame = self.feed.pop()
+        if frame is None:
+            if self.table.finished:
+                return None
+            self.table.step(max_steps=1)
+            frame = self.feed.pop()
+            if frame is None:
+                return None
+        self.last_frame = frame
+        self.pending_steps.extend(self.presenter.steps(frame, self.bottom, self.shown_seats()))
+        return self.pending_steps.popleft() if self.pending_steps else None
+
+    def waiting_human(self) -> int | None:
+        """The seat of a human whose answer the table waits for (the lowest, if several), else None."""
+        if self.pending_steps or self.feed.frames or self.table.finished:
+            return None
+        for seat, human in sorted(self.humans.items()):
+            if human.pending is not None and human._choice is None:
+                return seat
+        return None
+
+    def hand_over(self, seat: int) -> None:
+        """The human at `seat` now looks at the screen: their tiles may show and they sit at the bottom."""
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat} is not played by a human")
+        self.viewer = seat
+        self.bottom = seat
+
+    def conceal(self) -> None:
+        """Hide every concealed hand (the privacy screen is up)."""
+        if self.private:
+            self.viewer = None
+
+    def choose(self, seat: int, action: Action) -> None:
+        """Post a human's answer; the table applies it at the next step."""
+        self.humans[seat].choose(action)
+
+    def current_frame(self) -> Frame | None:
+        """The frame shown last."""
+        return self.last_frame

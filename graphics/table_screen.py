@@ -1,0 +1,998 @@
+"""The table screen: animates each step of the session, draws the table, and takes the human's input.
+
+The game advances only when the animator is idle (ARCHITECTURE.md). Sprites move from where they were to where
+the new step puts them; a tile that changes face on the spot flips. Drawing reads state and never changes it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from game.advice import DiscardInfo, HandStatus, discard_advice, hand_status
+from game.terms import Action, Discard, RoundStarted, is_red
+from graphics import i18n
+from graphics.app import App
+from graphics.board import Show, Sprite, build_sprites
+from graphics.controls import Chooser, InputMapper, tiles_used
+from graphics.layout import Box, TableLayout, compute_layout, tile_width
+from graphics.overlays import Overlay, make_overlay
+from graphics.presenter import WALL_SOURCE, Step
+from graphics.session import GameSession
+from graphics.tiles import TileArt
+from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, lerp
+from graphics.widgets import GOLD, INK, Button, draw_text, panel_surface, row_of_buttons
+
+FELT = (28, 96, 68)
+FELT_DARK = (12, 46, 34)
+TABLE_EDGE = (92, 58, 34)
+WIND_CHARS = "東南西北"
+LABEL_S = 0.9  # how long a call label stays up
+
+
+@dataclass
+class Motion:
+    """A sprite on its way from `start` to its place; `flip_from` set when it also turns over."""
+
+    start: Box
+    track: Track
+    flip: bool = False
+    old_tile: int | None = None
+
+
+class TableScreen:
+    """The scene that plays a match on screen."""
+
+    def __init__(
+        self,
+        app: App,
+        session: GameSession,
+        on_step_shown: Callable[[Step | None, TableScreen], None] | None = None,
+        auto_continue: bool | None = None,
+        on_overlay_shown: Callable[[Overlay, TableScreen], None] | None = None,
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.rules = session.rules
+        self.art = TileArt(app.settings.theme)
+        self.animator = Animator(speed=app.settings.speed)
+        self.layout = compute_layout(*app.size, players=session.rules.players)
+        self.sprites: dict[Hashable, Sprite] = {}
+        self.order: list[Sprite] = []
+        self.motions: dict[Hashable, Motion] = {}
+        self.show: Show | None = None
+        self.step: Step | None = None
+        self.label: tuple[int, str, float] | None = None  # seat, text, start time
+        self.dice: tuple[tuple[int, int], float] | None = None
+        self.overlay: Overlay | None = None
+        self.mapper = InputMapper()
+        self.decision: tuple[int, int] | None = None  # (seat, serial) the controls show
+        self.advice: dict[int, DiscardInfo] = {}
+        self.riichi_advice: dict[int, DiscardInfo] = {}
+        self.status: HandStatus | None = None
+        self.buttons: list[Button] = []
+        self.option_buttons: list[Button] = []
+        self.toggle_buttons: list[Button] = []
+        self.privacy_seat: int | None = None
+        self.privacy_button: Button | None = None
+        self.show_differences = False
+        self.auto_continue = session.spectator if auto_continue is None else auto_continue
+        self.on_step_shown = on_step_shown
+        self.on_overlay_shown = on_overlay_shown
+        self._step_reported = True
+        self._background: pygame.Surface | None = None
+        self._panel_cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self.mouse = (0, 0)
+        self.finished = False
+        self.lang = app.settings.language
+
+    # ---- time ---------------------------------------------------------------------------------------------
+
+    def update(self, dt_s: float) -> None:
+        """Advance animation; when idle, show the next step or wait for a human."""
+        self.animator.speed = self.app.settings.speed
+        self.animator.update(dt_s)
+        if self.overlay is not None:
+            self.overlay.update(dt_s * self.animator.speed)
+        if self.size_changed():
+            self.relayout()
+        for _ in range(64):  # several instant steps may pass in one frame
+            if not self.animator.idle:
+                return
+            if not self._step_reported:
+                self._step_reported = True
+                if self.on_step_shown is not None:
+                    self.on_step_shown(self.step, self)
+            overlay = self.overlay
+            if overlay is not None:
+                if overlay.shown and not overlay.reported:
+                    overlay.reported = True
+                    if self.on_overlay_shown is not None:
+                        self.on_overlay_shown(overlay, self)
+                if not (overlay.ready and (self.auto_continue or overlay.dismissed)):
+                    return
+                self.overlay = None
+            if self.privacy_seat is not None:
+                return
+            step = self.session.next_step()
+            if step is not None:
+                self.start(step)
+                continue
+            if self.session.finished:
+                self.finish()
+                return
+            self.prepare_decision()
+            return
+
+    def size_changed(self) -> bool:
+        """Whether the window's size differs from the layout's."""
+        width, height = self.app.size
+        return (width, height) != (self.layout.width, self.layout.height) and width >= 1 and height >= 1
+
+    def relayout(self) -> None:
+        """Lay everything out again for the window's new size (no animation)."""
+        self.layout = compute_layout(*self.app.size, players=self.rules.players)
+        self._background = None
+        self._panel_cache.clear()
+        self.motions.clear()
+        if self.show is not None:
+            self.sprites = build_sprites(self.show, self.layout)
+            self.order = sorted(self.sprites.values(), key=lambda sprite: sprite.z)
+        self.refresh_controls()
+
+    def start(self, step: Step) -> None:
+        """Animate to `step`'s show and start whatever comes with it."""
+        self.step = step
+        self._step_reported = False
+        if isinstance(step.event, RoundStarted):
+            self.motions.clear()
+        self.set_show(step.show, step.duration_s, step.source)
+        if step.event is not None:
+            self.app.services.show_event(step.event)
+        hold = step.duration_s + step.hold_s
+        if step.label is not None:
+            seat, key = step.label
+            self.label = (seat, i18n.tr(key), self.animator.now_s)
+            hold = max(hold, LABEL_S * 0.75)
+        if step.dice is not None:
+            self.dice = (step.dice, self.animator.now_s)
+            self.app.services.play_cue("dice")
+        self.animator.hold(hold)
+        if step.overlay is not None:
+            self.overlay = make_overlay(step.overlay, self)
+
+    def set_show(self, show: Show, duration_s: float, source: int | None) -> None:
+        """Move every sprite to where `show` puts it over `duration_s`."""
+        old = self.sprites
+        new = build_sprites(show, self.layout)
+        now_motions: dict[Hashable, Motion] = {}
+        by_tile = {sprite.tile: sprite for sprite in old.values() if sprite.tile is not None}
+        removed = [sprite for key, sprite in old.items() if key not in new]
+        pool = self._origin_pool(removed, source)
+        track: Track | None = None
+
+        def motion(start: Box, flip: bool = False, old_tile: int | None = None) -> Motion:
+            nonlocal track
+            if track is None:
+                track = self.animator.add(max(duration_s, 0.001), ease=ease_in_out_cubic)
+            return Motion(start, track, flip, old_tile)
+
+        for key, sprite in new.items():
+            before = old.get(key)
+            if before is not None:
+                flip = before.tile != sprite.tile
+                if before.box != sprite.box or flip:
+                    now_motions[key] = motion(self._current_box(key, before), flip, before.tile)
+                continue
+            origin = by_tile.get(sprite.tile) if sprite.tile is not None else None
+            if origin is None and pool:
+                origin = pool.pop(0)
+            if origin is not None:
+                now_motions[key] = motion(self._current_box(origin.key, origin))
+        self.motions = now_motions
+        self.sprites = new
+        self.order = sorted(new.values(), key=lambda sprite: sprite.z)
+        self.show = show
+
+    def _origin_pool(self, removed: list[Sprite], source: int | None) -> list[Sprite]:
+        """Sprites that left, in the order new ones should take their places from."""
+        if source == WALL_SOURCE:
+            return [sprite for sprite in removed if sprite.key[0] == "w"]  # type: ignore[index]
+        if source is None or self.show is None:
+            return []
+        rel = self.layout.rel_of(source, self.show.bottom)
+        hidden = [
+            sprite
+            for sprite in removed
+            if sprite.key[0] == "b" and sprite.key[1] == source  # type: ignore[index]
+        ]
+        hidden.sort(key=lambda sprite: -sprite.key[2])  # type: ignore[index]
+        del rel
+        return hidden
+
+    def _current_box(self, key: Hashable, sprite: Sprite) -> Box:
+        """Where a sprite is drawn right now (mid-flight ones included)."""
+        moving = self.motions.get(key)
+        if moving is None:
+            return sprite.box
+        t = moving.track.progress(self.animator.now_s)
+        return _lerp_box(moving.start, sprite.box, t)
+
+    # ---- humans -------------------------------------------------------------------------------------------
+
+    def prepare_decision(self) -> None:
+        """Show the waiting human's controls (behind the privacy screen when humans share the screen)."""
+        seat = self.session.waiting_human()
+        if seat is None:
+            return
+        human = self.session.humans[seat]
+        pending = human.pending
+        assert pending is not None
+        if self.session.private and self.session.viewer != seat:
+            self.session.conceal()
+            self.reshow()
+            self.privacy_seat = seat
+            return
+        if self.decision == (seat, pending.serial):
+            return
+        self.decision = (seat, pending.serial)
+        view = pending.view
+        self.mapper.set_decision(pending.legal, view.hand, view.drawn)
+        self.advice = discard_advice(view, pending.legal, self.rules)
+        self.riichi_advice = (
+            discard_advice(view, pending.legal, self.rules, riichi=True)
+            if any(isinstance(a, Discard) and a.riichi for a in pending.legal)
+            else {}
+        )
+        self.status = hand_status(view, self.rules)
+        self.refresh_controls()
+
+    def reshow(self) -> None:
+        """Draw the current moment again with the session's present viewer (no animation)."""
+        frame = self.session.current_frame()
+        if frame is None:
+            return
+        show = self.session.presenter.reshow(frame, self.session.bottom, self.session.shown_seats())
+        if show is not None:
+            self.motions.clear()
+            self.sprites = build_sprites(show, self.layout)
+            self.order = sorted(self.sprites.values(), key=lambda sprite: sprite.z)
+            self.show = show
+
+    def send(self, action: Action) -> None:
+        """Answer the pending decision with an offered action."""
+        if self.decision is None:
+            return
+        seat, _ = self.decision
+        self.session.choose(seat, action)
+        self.decision = None
+        self.mapper.clear()
+        self.advice, self.riichi_advice, self.status = {}, {}, None
+        self.refresh_controls()
+        self.app.services.play_cue("click")
+        if self.session.private:
+            self.session.conceal()
+            self.reshow()
+
+    def refresh_controls(self) -> None:
+        """Rebuild the action buttons, a chooser's options and the toggles for the current decision."""
+        layout = self.layout
+        height = layout.buttons.h
+        labels = [(i18n.tr(button.label_key), button.label_key) for button in self.mapper.buttons()]
+        self.buttons = row_of_buttons(layout.buttons, labels, height)
+        for button, spec in zip(self.buttons, self.mapper.buttons(), strict=True):
+            button.primary = spec.label_key in ("action.tsumo", "action.ron")
+            button.selected = spec.selected
+        self.option_buttons = []
+        chooser = self.mapper.chooser
+        if chooser is not None:
+            self.option_buttons = self._chooser_buttons(chooser)
+        settings = self.app.settings
+        self.toggle_buttons = []
+        if self.session.humans:
+            area = Box(layout.width - round(layout.width * 0.2), layout.hand_y - 4 * height, 0, 0)
+            toggles = [
+                ("auto_win", settings.auto_win, "toggle.auto_win"),
+                ("no_calls", settings.no_calls, "toggle.no_calls"),
+                ("auto_discard_after_riichi", settings.auto_discard_after_riichi, "toggle.auto_discard"),
+            ]
+            small = max(20, round(height * 0.62))
+            x = round(layout.width * 0.012)
+            y = layout.hand_y - round(small * 1.3) * 3 - round(layout.hand_h * 0.3)
+            for index, (name, on, key) in enumerate(toggles):
+                label = ("● " if on else "○ ") + i18n.tr(key)
+                box = Box(x, y + index * round(small * 1.3), round(small * 7.5), small)
+                self.toggle_buttons.append(Button(box, label, name, selected=on))
+            del area
+
+    def _chooser_buttons(self, chooser: Chooser) -> list[Button]:
+        layout = self.layout
+        height = layout.buttons.h
+        width = round(tile_width(layout.river_h) * 4.4)
+        buttons = []
+        x = layout.buttons.right - len(chooser.actions) * (width + 10)
+        for index, _ in enumerate(chooser.actions):
+            box = Box(
+                x + index * (width + 10), layout.buttons.y - round(height * 1.9), width, round(height * 1.6)
+            )
+            buttons.append(Button(box, "", index))
+        return buttons
+
+    # ---- input --------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Clicks, keys and the mouse position."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(*event.pos)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.key(event.key)
+
+    def click(self, x: int, y: int) -> None:
+        """A left click at (x, y)."""
+        if self.privacy_seat is not None:
+            if self.privacy_button is not None and self.privacy_button.hit(x, y):
+                self.reveal_for(self.privacy_seat)
+            return
+        if self.overlay is not None:
+            if self.overlay.ready:
+                self.overlay.dismissed = True
+            else:
+                self.overlay.skip()
+            return
+        if not self.animator.idle:
+            self.animator.skip()
+            return
+        for button in self.toggle_buttons:
+            if button.hit(x, y):
+                self.flip_toggle(str(button.value))
+                return
+        if self.layout.panel.contains_point(x, y):
+            self.show_differences = not self.show_differences
+            self._panel_cache.clear()
+            return
+        for button in self.option_buttons:
+            if button.hit(x, y):
+                self._act(self.mapper.click_option(int(str(button.value))))
+                return
+        for button in self.buttons:
+            if button.hit(x, y):
+                self._act(self.mapper.click_button(str(button.value)))
+                return
+        index = self.hand_index_at(x, y)
+        if index is not None:
+            self._act(self.mapper.click_tile(index))
+
+    def key(self, key: int) -> None:
+        """A key press."""
+        if self.privacy_seat is not None:
+            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.reveal_for(self.privacy_seat)
+            return
+        if self.overlay is not None:
+            if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                if self.overlay.ready:
+                    self.overlay.dismissed = True
+                else:
+                    self.overlay.skip()
+            return
+        if key == pygame.K_TAB:
+            self.show_differences = not self.show_differences
+            self._panel_cache.clear()
+            return
+        if self.decision is None:
+            if key in (pygame.K_SPACE, pygame.K_RETURN):
+                self.animator.skip()
+            return
+        self._act(self.mapper.key(key))
+
+    def _act(self, outcome: object) -> None:
+        if isinstance(outcome, Chooser) or outcome is None:
+            self.refresh_controls()
+            return
+        self.send(outcome)  # type: ignore[arg-type]
+
+    def flip_toggle(self, name: str) -> None:
+        """Switch one of the human toggles (saved with the settings, applied to every human seat)."""
+        from game.human import HumanToggles
+
+        settings = self.app.settings.toggled(name)
+        self.app.apply_settings(settings)
+        toggles = HumanToggles(settings.auto_win, settings.no_calls, settings.auto_discard_after_riichi)
+        for human in self.session.humans.values():
+            human.toggles = toggles
+        self.decision = None
+        self.refresh_controls()
+
+    def reveal_for(self, seat: int) -> None:
+        """The named human took the screen: show their tiles and controls."""
+        self.privacy_seat = None
+        self.session.hand_over(seat)
+        self.reshow()
+        self.prepare_decision()
+
+    def hand_index_at(self, x: int, y: int) -> int | None:
+        """Which of the viewer's hand tiles is under (x, y)."""
+        tiles = self.mapper.tiles
+        for index, tile in enumerate(tiles):
+            sprite = self.sprites.get(("h", tile))
+            if sprite is None:
+                continue
+            box = sprite.box
+            lifted = Box(box.x, box.y - round(box.h * 0.18), box.w, box.h + round(box.h * 0.18))
+            if lifted.contains_point(x, y):
+                return index
+        return None
+
+    def finish(self) -> None:
+        """The match is over: the final results screen."""
+        if self.finished:
+            return
+        self.finished = True
+        if self.on_step_shown is not None:
+            self.on_step_shown(None, self)
+        from graphics.screens.results import FinalResultsScene
+
+        self.app.switch(FinalResultsScene(self.app, self.session))
+
+    # ---- drawing ------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole table for this frame."""
+        layout = self.layout
+        if self._background is None or self._background.get_size() != (layout.width, layout.height):
+            self._background = table_background(layout)
+        surface.blit(self._background, (0, 0))
+        if self.show is None:
+            return
+        surface.blit(self.center_panel(), (layout.panel.x, layout.panel.y))
+        self.draw_sticks(surface)
+        now = self.animator.now_s
+        moving: list[tuple[Sprite, Motion]] = []
+        hover = self.hovered_tile()
+        for sprite in self.order:
+            motion = self.motions.get(sprite.key)
+            if motion is not None and not motion.track.finished(now):
+                moving.append((sprite, motion))
+                continue
+            self.blit_sprite(surface, sprite, sprite.box, hover)
+        for sprite, motion in moving:
+            t = motion.track.progress(now)
+            box = _lerp_box(motion.start, sprite.box, t)
+            if motion.flip:
+                self.blit_flip(surface, sprite, motion, box, motion.track.raw(now))
+            else:
+                self.blit_sprite(surface, sprite, box, hover)
+        self.draw_names(surface)
+        self.draw_label(surface)
+        self.draw_dice(surface)
+        if self.decision is not None:
+            self.draw_controls(surface)
+        if self.overlay is not None:
+            self.overlay.draw(surface)
+        if self.privacy_seat is not None:
+            self.draw_privacy(surface)
+
+    def tile_surface(self, tile: int | None, height: int, turns: int) -> pygame.Surface:
+        """The art of a tile face (or its back when `tile` is None)."""
+        if tile is None:
+            return self.art.back(height, turns)
+        return self.art.face(tile >> 2, height, turns, is_red(tile, self.rules.red_fives))
+
+    def blit_sprite(self, surface: pygame.Surface, sprite: Sprite, box: Box, hover: int | None) -> None:
+        """One tile at `box`, with its marks (dimmed when called, lit when claimable or hovered)."""
+        image = self.tile_surface(sprite.tile, sprite.height, sprite.turns)
+        x, y = box.x, box.y
+        key = sprite.key
+        if key[0] == "h" and self.decision is not None and self.show is not None:  # type: ignore[index]
+            info = self._advice_for(sprite.tile)
+            if sprite.tile == hover or (
+                self.mapper.cursor is not None
+                and self.mapper.tiles
+                and self.mapper.cursor < len(self.mapper.tiles)
+                and self.mapper.tiles[self.mapper.cursor] == sprite.tile
+            ):
+                y -= round(box.h * 0.16)
+            surface.blit(image, (x, y))
+            if info is not None and not info.allowed:
+                surface.blit(shade(image.get_width(), image.get_height(), (20, 20, 20, 120)), (x, y))
+            elif info is not None and info.waits:
+                pygame.draw.rect(surface, GOLD, (x + 2, y - 6, image.get_width() - 4, 4), border_radius=2)
+            return
+        surface.blit(image, (x, y))
+        if sprite.mark == "called":
+            surface.blit(shade(image.get_width(), image.get_height(), (10, 10, 10, 110)), (x, y))
+        elif sprite.mark == "claim":
+            pygame.draw.rect(
+                surface, GOLD, (x - 2, y - 2, image.get_width() + 4, image.get_height() + 4), 3, 5
+            )
+        elif sprite.mark == "tsumogiri":
+            surface.blit(shade(image.get_width(), image.get_height(), (60, 70, 80, 55)), (x, y))
+
+    def blit_flip(
+        self, surface: pygame.Surface, sprite: Sprite, motion: Motion, box: Box, raw: float
+    ) -> None:
+        """A tile turning over: squashed to the edge, then opening on its other face."""
+        steps = 8
+        index = min(steps - 1, int(raw * steps))
+        first_half = index < steps // 2
+        tile = motion.old_tile if first_half else sprite.tile
+        angle = (index + 0.5) / steps * math.pi
+        squash = max(0.08, abs(math.cos(angle)))
+        image = self.tile_surface(tile, sprite.height, sprite.turns)
+        width = max(1, round(image.get_width() * squash))
+        key = (tile, sprite.height, sprite.turns, width)
+        scaled = _flip_cache.get(key)
+        if scaled is None:
+            scaled = pygame.transform.smoothscale(image, (width, image.get_height()))
+            _flip_cache[key] = scaled
+        surface.blit(scaled, (box.x + (box.w - width) // 2, box.y))
+
+    def _advice_for(self, tile: int | None) -> DiscardInfo | None:
+        if tile is None:
+            return None
+        if self.mapper.riichi_mode:
+            return self.riichi_advice.get(tile)
+        return self.advice.get(tile)
+
+    def hovered_tile(self) -> int | None:
+        """The viewer's hand tile under the mouse, while a decision is up."""
+        if self.decision is None:
+            return None
+        index = self.hand_index_at(*self.mouse)
+        if index is None:
+            return None
+        return self.mapper.tiles[index]
+
+    def center_panel(self) -> pygame.Surface:
+        """The centre panel: round, honba, sticks, tiles left, seat winds, dealer and scores (cached)."""
+        show = self.show
+        assert show is not None
+        view = show.view
+        key = (
+            view.round_wind,
+            view.kyoku,
+            view.honba,
+            view.riichi_sticks,
+            view.tiles_left,
+            view.scores,
+            view.dealer,
+            show.bottom,
+            self.show_differences,
+            i18n.language(),
+            self.layout.panel,
+        )
+        cached = self._panel_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._panel_cache) > 64:
+            self._panel_cache.clear()
+        panel = self.layout.panel
+        surface = pygame.Surface((panel.w, panel.h), pygame.SRCALPHA)
+        pygame.draw.rect(surface, (8, 20, 17, 235), surface.get_rect(), border_radius=panel.w // 12)
+        pygame.draw.rect(surface, (214, 182, 110, 160), surface.get_rect(), 2, border_radius=panel.w // 12)
+        lang = i18n.language()
+        unit = panel.w / 10
+        round_text = i18n.tr("round.label", wind=i18n.tr(f"wind.{view.round_wind}"), kyoku=view.kyoku + 1)
+        draw_text(
+            surface,
+            round_text,
+            round(unit * 1.15),
+            INK,
+            (panel.w // 2, round(panel.h * 0.36)),
+            "center",
+            True,
+            lang,
+        )
+        sub = i18n.tr("table.honba_sticks", honba=view.honba, sticks=view.riichi_sticks)
+        draw_text(
+            surface,
+            sub,
+            round(unit * 0.62),
+            (200, 210, 200),
+            (panel.w // 2, round(panel.h * 0.5)),
+            "center",
+            False,
+            lang,
+        )
+        left = i18n.tr("tiles_left.label", n=view.tiles_left)
+        draw_text(
+            surface,
+            left,
+            round(unit * 0.62),
+            GOLD,
+            (panel.w // 2, round(panel.h * 0.62)),
+            "center",
+            False,
+            lang,
+        )
+        base = view.scores[show.bottom]
+        for seat in range(view.n):
+            rel = self.layout.rel_of(seat, show.bottom)
+            wind = (seat - view.dealer) % view.n
+            score = view.scores[seat]
+            if self.show_differences and seat != show.bottom:
+                text = f"{score - base:+,}"
+                ink = (120, 220, 140) if score - base < 0 else (240, 120, 110)
+            else:
+                text = f"{score:,}"
+                ink = INK
+            color = (236, 90, 70) if seat == view.dealer else (230, 226, 210)
+            wind_image = pygame.font.Font.render if False else None  # noqa: F841 - placeholder for type check
+            line = pygame.Surface((panel.w, round(unit * 1.2)), pygame.SRCALPHA)
+            draw_text(
+                line,
+                WIND_CHARS[wind],
+                round(unit * 0.95),
+                color,
+                (round(panel.w * 0.2), line.get_height() // 2),
+                "center",
+                True,
+                "ja",
+            )
+            draw_text(
+                line,
+                text,
+                round(unit * 0.85),
+                ink,
+                (round(panel.w * 0.58), line.get_height() // 2),
+                "center",
+                True,
+                lang,
+            )
+            rotated = pygame.transform.rotate(line, 90 * rel)
+            if rel == 0:
+                surface.blit(rotated, (0, panel.h - rotated.get_height() - round(unit * 0.15)))
+            elif rel == 1:
+                surface.blit(rotated, (panel.w - rotated.get_width() - round(unit * 0.15), 0))
+            elif rel == 2:
+                surface.blit(rotated, (0, round(unit * 0.15)))
+            else:
+                surface.blit(rotated, (round(unit * 0.15), 0))
+        self._panel_cache[key] = surface
+        return surface
+
+    def draw_sticks(self, surface: pygame.Surface) -> None:
+        """Riichi sticks in front of the seats that declared (sliding in as they are placed)."""
+        show = self.show
+        assert show is not None
+        panel = self.layout.panel
+        length, thick = round(panel.w * 0.62), max(4, round(panel.w * 0.035))
+        for seat in show.sticks:
+            rel = self.layout.rel_of(seat, show.bottom)
+            frame = self.layout.frame(rel)
+            box = frame.box(-length / 2, panel.h / 2 - thick * 2.2, length, thick)
+            image = stick_surface(box.w, box.h)
+            surface.blit(image, (box.x, box.y))
+
+    def draw_names(self, surface: pygame.Surface) -> None:
+        """Each player's plate: seat wind, name and score (riichi and the dealer marked)."""
+        show = self.show
+        assert show is not None
+        view = show.view
+        for seat, setup in enumerate(self.session.setups):
+            rel = self.layout.rel_of(seat, show.bottom)
+            image = self.plate(
+                seat, setup.name, view.scores[seat], (seat - view.dealer) % view.n, seat in show.sticks
+            )
+            center = self.layout.plate_center(rel)
+            surface.blit(image, image.get_rect(center=center))
+
+    def plate(self, seat: int, name: str, score: int, wind: int, riichi: bool) -> pygame.Surface:
+        """A player's name plate (cached per content)."""
+        turn = self.show is not None and self.show.view.turn == seat
+        key = ("plate", seat, name, score, wind, riichi, turn, i18n.language(), self.layout.river_h)
+        cached = self._panel_cache.get(key)
+        if cached is not None:
+            return cached
+        lang = i18n.language()
+        size = max(12, round(self.layout.river_h * 0.36))
+        width, height = round(size * 9.5), round(size * 2.7)
+        plate = pygame.Surface((width, height), pygame.SRCALPHA)
+        plate.blit(panel_surface(width, height, (10, 24, 20), 200, size // 2), (0, 0))
+        if turn:
+            pygame.draw.rect(plate, GOLD, plate.get_rect(), 2, border_radius=size // 2)
+        color = (236, 90, 70) if wind == 0 else (230, 226, 210)
+        draw_text(
+            plate,
+            WIND_CHARS[wind],
+            round(size * 1.5),
+            color,
+            (round(size * 1.1), height // 2),
+            "center",
+            True,
+            "ja",
+        )
+        draw_text(plate, name, size, GOLD, (round(size * 2.2), round(height * 0.28)), "midleft", True, lang)
+        draw_text(
+            plate, f"{score:,}", size, INK, (round(size * 2.2), round(height * 0.7)), "midleft", False, lang
+        )
+        if riichi:
+            stick = stick_surface(round(size * 2.4), max(4, size // 3))
+            plate.blit(
+                stick, (width - stick.get_width() - size // 2, round(height * 0.7) - stick.get_height() // 2)
+            )
+        self._panel_cache[key] = plate
+        return plate
+
+    def draw_label(self, surface: pygame.Surface) -> None:
+        """A call's name over the caller's side, popping in and fading."""
+        if self.label is None or self.show is None:
+            return
+        seat, text, start = self.label
+        age = (self.animator.now_s - start) / LABEL_S
+        if age >= 1.0:
+            self.label = None
+            return
+        rel = self.layout.rel_of(seat, self.show.bottom)
+        x, y = self.layout.frame(rel).point(0, self.layout.river_v + self.layout.river_h * 2.2)
+        scale = ease_out_back(min(1.0, age * 4))
+        size = max(16, round(self.layout.river_h * 0.9 * max(scale, 0.3)))
+        image = outlined_text(text, size, self.lang)
+        alpha = 255 if age < 0.7 else round(255 * (1 - (age - 0.7) / 0.3))
+        image.set_alpha(alpha)
+        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+    def draw_dice(self, surface: pygame.Surface) -> None:
+        """The dice roll at the start of a hand."""
+        if self.dice is None:
+            return
+        (a, b), start = self.dice
+        age = self.animator.now_s - start
+        if age > 1.6:
+            self.dice = None
+            return
+        size = round(self.layout.panel.w * 0.2)
+        cx, cy = self.layout.panel.center
+        rolling = age < 0.5
+        values = ((int(age * 23) % 6) + 1, (int(age * 31 + 3) % 6) + 1) if rolling else (a, b)
+        for index, value in enumerate(values):
+            image = die_surface(value, size)
+            x = cx + (index * 2 - 1) * size * 0.65 - size / 2
+            surface.blit(image, (round(x), round(cy - size / 2)))
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        """Buttons, a chooser, toggles, the status line and the hovered tile's waits or reason."""
+        lang = i18n.language()
+        for button in self.buttons:
+            button.draw(surface, self.mouse, lang)
+        for button in self.toggle_buttons:
+            button.draw(surface, self.mouse, lang)
+        chooser = self.mapper.chooser
+        if chooser is not None:
+            self.draw_chooser(surface, chooser)
+        self.draw_status(surface)
+        hover = self.hovered_tile()
+        if hover is None and self.mapper.cursor is not None and self.mapper.cursor < len(self.mapper.tiles):
+            hover = self.mapper.tiles[self.mapper.cursor]
+        info = self._advice_for(hover)
+        if hover is not None and info is not None:
+            self.draw_tooltip(surface, hover, info)
+
+    def draw_chooser(self, surface: pygame.Surface, chooser: Chooser) -> None:
+        """The options of one button (which chi, which kan), each shown with its tiles."""
+        hand = self.mapper.tiles
+        claimed = self.show.view.claimable if self.show is not None else None
+        height = round(self.layout.river_h * 0.9)
+        for index, (button, action) in enumerate(zip(self.option_buttons, chooser.actions, strict=True)):
+            selected = index == self.mapper.option_cursor or button.box.contains_point(*self.mouse)
+            surface.blit(
+                panel_surface(button.box.w, button.box.h, (40, 70, 58) if selected else (14, 30, 26)),
+                button.box[:2],
+            )
+            tiles = list(tiles_used(action, hand, claimed))
+            if claimed is not None and not any(t == claimed for t in tiles):
+                tiles.append(claimed)
+            width = tile_width(height)
+            x = button.box.x + (button.box.w - len(tiles) * width) // 2
+            for offset, tile in enumerate(sorted(tiles)):
+                surface.blit(
+                    self.tile_surface(tile, height, 0),
+                    (x + offset * width, button.box.y + (button.box.h - height) // 2),
+                )
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """A line over the hand: riichi mode prompt, waits, furiten, no yaku."""
+        status = self.status
+        parts = []
+        if self.mapper.riichi_mode:
+            parts.append(i18n.tr("table.choose_riichi_discard"))
+        if status is not None and status.waits:
+            parts.append(i18n.tr("tenpai"))
+            if status.furiten:
+                parts.append(i18n.tr("furiten"))
+            if status.no_yaku:
+                parts.append(i18n.tr("no_yaku"))
+        if not parts:
+            return
+        size = max(12, round(self.layout.hand_h * 0.24))
+        x = self.layout.hand_x + round(self.layout.width * 0.16)
+        y = self.layout.hand_y - round(size * 1.75)
+        draw_text(
+            surface, "  ·  ".join(parts), size, (250, 220, 140), (x, y), "topleft", True, i18n.language()
+        )
+
+    def draw_tooltip(self, surface: pygame.Surface, tile: int, info: DiscardInfo) -> None:
+        """The waits a discard leaves (with copies left), or why the tile cannot be discarded."""
+        sprite = self.sprites.get(("h", tile))
+        if sprite is None:
+            return
+        lang = i18n.language()
+        size = max(12, round(self.layout.hand_h * 0.22))
+        if not info.allowed and info.reason:
+            text = i18n.tr(info.reason)
+            image = outlined_text(text, size, lang)
+            box = sprite.box
+            surface.blit(image, image.get_rect(midbottom=(box.center[0], box.y - round(box.h * 0.25))))
+            return
+        if not info.waits:
+            return
+        height = round(self.layout.river_h * 0.8)
+        width = tile_width(height)
+        label = i18n.tr("table.waits", count=info.remaining)
+        if info.furiten:
+            label += "  " + i18n.tr("furiten")
+        if info.no_yaku:
+            label += "  " + i18n.tr("no_yaku")
+        caption = outlined_text(label, size, lang)
+        panel_w = max(len(info.waits) * width + 24, caption.get_width() + 24)
+        panel_h = height + caption.get_height() + 24
+        box = sprite.box
+        x = min(max(8, box.center[0] - panel_w // 2), self.layout.width - panel_w - 8)
+        y = box.y - round(box.h * 0.3) - panel_h
+        surface.blit(panel_surface(panel_w, panel_h, (10, 24, 20), 235), (x, y))
+        surface.blit(caption, (x + 12, y + 8))
+        for index, kind in enumerate(info.waits):
+            surface.blit(
+                self.art.face(kind, height, 0, False), (x + 12 + index * width, y + 14 + caption.get_height())
+            )
+
+    def draw_privacy(self, surface: pygame.Surface) -> None:
+        """The hand-over screen: every concealed hand hidden until the named player confirms."""
+        seat = self.privacy_seat
+        assert seat is not None
+        layout = self.layout
+        surface.blit(shade(layout.width, layout.height, (4, 10, 8, 235)), (0, 0))
+        lang = i18n.language()
+        name = self.session.setups[seat].name
+        size = max(18, round(layout.height * 0.06))
+        center = (layout.width // 2, round(layout.height * 0.4))
+        draw_text(surface, i18n.tr("privacy.pass_to", name=name), size, GOLD, center, "center", True, lang)
+        hint = i18n.tr("privacy.hint")
+        draw_text(
+            surface, hint, max(12, size // 2), INK, (center[0], center[1] + size), "center", False, lang
+        )
+        width, height = round(layout.width * 0.22), round(size * 1.3)
+        box = Box(center[0] - width // 2, center[1] + size * 2, width, height)
+        self.privacy_button = Button(box, i18n.tr("privacy.ready", name=name), "ready", primary=True)
+        self.privacy_button.draw(surface, self.mouse, lang)
+
+
+def _lerp_box(a: Box, b: Box, t: float) -> Box:
+    return Box(round(lerp(a.x, b.x, t)), round(lerp(a.y, b.y, t)), b.w, b.h)
+
+
+_flip_cache: dict[tuple[object, ...], pygame.Surface] = {}
+_shade_cache: dict[tuple[int, int, tuple[int, int, int, int]], pygame.Surface] = {}
+_stick_cache: dict[tuple[int, int], pygame.Surface] = {}
+_die_cache: dict[tuple[int, int], pygame.Surface] = {}
+_outline_cache: dict[tuple[str, int, str], pygame.Surface] = {}
+
+
+def shade(width: int, height: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    """A translucent rectangle (cached)."""
+    key = (width, height, rgba)
+    surface = _shade_cache.get(key)
+    if surface is None:
+        surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        surface.fill(rgba)
+        if len(_shade_cache) > 256:
+            _shade_cache.clear()
+        _shade_cache[key] = surface
+    return surface
+
+
+def stick_surface(width: int, height: int) -> pygame.Surface:
+    """A 1000-point riichi stick: white with a red dot, lying along its longer side."""
+    key = (width, height)
+    surface = _stick_cache.get(key)
+    if surface is None:
+        surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        radius = min(width, height) // 2
+        pygame.draw.rect(surface, (0, 0, 0, 80), surface.get_rect().move(1, 2), border_radius=radius)
+        pygame.draw.rect(surface, (244, 242, 234), surface.get_rect(), border_radius=radius)
+        dot = max(2, min(width, height) // 3)
+        pygame.draw.circle(surface, (206, 36, 40), (width // 2, height // 2), dot)
+        _stick_cache[key] = surface
+    return surface
+
+
+_PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.22), (0.73, 0.22), (0.27, 0.5), (0.73, 0.5), (0.27, 0.78), (0.73, 0.78)),
+}
+
+
+def die_surface(value: int, size: int) -> pygame.Surface:
+    """A white die showing `value` (red pip for one and four, as Japanese dice have)."""
+    key = (value, size)
+    surface = _die_cache.get(key)
+    if surface is None:
+        surface = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(surface, (0, 0, 0, 90), surface.get_rect().move(2, 3), border_radius=size // 5)
+        pygame.draw.rect(surface, (250, 248, 240), surface.get_rect(), border_radius=size // 5)
+        pygame.draw.rect(surface, (190, 186, 176), surface.get_rect(), 2, border_radius=size // 5)
+        color = (200, 30, 36) if value in (1, 4) else (30, 30, 34)
+        radius = size * (0.15 if value == 1 else 0.085)
+        for px, py in _PIPS[value]:
+            pygame.draw.circle(surface, color, (round(px * size), round(py * size)), radius)
+        _die_cache[key] = surface
+    return surface
+
+
+def outlined_text(text: str, size: int, lang: str) -> pygame.Surface:
+    """Bold gold text with a dark outline, readable over tiles and felt (cached)."""
+    from graphics.fonts import render_text
+
+    key = (text, size, lang)
+    surface = _outline_cache.get(key)
+    if surface is None:
+        ink = render_text(text, size, (255, 226, 140), bold=True, lang=lang)
+        dark = render_text(text, size, (20, 14, 8), bold=True, lang=lang)
+        pad = max(2, size // 14)
+        surface = pygame.Surface((ink.get_width() + pad * 2, ink.get_height() + pad * 2), pygame.SRCALPHA)
+        for dx in (-pad, 0, pad):
+            for dy in (-pad, 0, pad):
+                if dx or dy:
+                    surface.blit(dark, (pad + dx, pad + dy))
+        surface.blit(ink, (pad, pad))
+        if len(_outline_cache) > 512:
+            _outline_cache.clear()
+        _outline_cache[key] = surface
+    return surface
+
+
+def table_background(layout: TableLayout) -> pygame.Surface:
+    """The room, the table's wooden rim and its felt, with a soft light in the middle (made once per size)."""
+    width, height = layout.width, layout.height
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        for x in range(64):
+            r = min(1.0, math.hypot((x - 31.5) / 32, (y - 17.5) / 18) / 1.2)
+            t = r * r
+            small.set_at(
+                (x, y), tuple(round(c + (e - c) * t) for c, e in zip((24, 40, 36), (6, 12, 12), strict=True))
+            )
+    surface = pygame.transform.smoothscale(small, (width, height))
+    side = layout.side
+    felt_box = pygame.Rect(0, 0, side, side)
+    felt_box.center = (layout.cx, layout.cy)
+    rim = felt_box.inflate(round(side * 0.02), round(side * 0.02))
+    pygame.draw.rect(surface, TABLE_EDGE, rim, border_radius=round(side * 0.03))
+    felt_small = pygame.Surface((48, 48))
+    for y in range(48):
+        for x in range(48):
+            r = min(1.0, math.hypot((x - 23.5) / 24, (y - 23.5) / 24) / 1.35)
+            t = r**1.6
+            felt_small.set_at(
+                (x, y), tuple(round(c + (e - c) * t) for c, e in zip(FELT, FELT_DARK, strict=True))
+            )
+    felt = pygame.transform.smoothscale(felt_small, felt_box.size)
+    mask = pygame.Surface(felt_box.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=round(side * 0.025))
+    felt.set_colorkey(None)
+    rounded = pygame.Surface(felt_box.size, pygame.SRCALPHA)
+    rounded.blit(felt, (0, 0))
+    rounded.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(rounded, felt_box.topleft)
+    return surface.convert() if pygame.display.get_surface() is not None else surface
