@@ -59,6 +59,7 @@ class Sprite:
     turns: int  # counter-clockwise quarter turns
     z: int
     mark: str = ""  # "called" (a claimed discard), "claim" (claimable now), "tsumogiri", "dora"
+    standing: bool = False  # an opponent's concealed tile, standing on its edge (drawn foreshortened)
 
 
 def side_stacks(stacks: int) -> tuple[int, int, int, int]:
@@ -264,6 +265,7 @@ def _add_hand(
             sprites[key] = Sprite(key, box, tile, layout.hand_h, 0, Z_HAND + index)
         return
     for index, tile in enumerate(tiles):
-        box = layout.opponent_tile_box(rel, index, len(tiles), apart and index == len(tiles) - 1)
+        standing = tile is None
+        box = layout.opponent_tile_box(rel, index, len(tiles), apart and index == len(tiles) - 1, standing)
         key = ("h", tile) if tile is not None else ("b", seat, index)
-        sprites[key] = Sprite(key, box, tile, layout.other_h, rel, Z_HAND + index)
+        sprites[key] = Sprite(key, box, tile, layout.other_h, rel, Z_HAND + index, standing=standing)

@@ -178,7 +178,8 @@ def run_demo(
             drive(app, lambda: False, fast, None if not fast else 1)
             return None
         if not [name for name in capture.missing if name != "07-final-results"]:
-            app.tick(1 / 60)
+            for _ in range(150):  # five seconds of the results screen: its rows and totals have come in
+                app.tick(1 / 30)
             capture.save("07-final-results", app.surface)
             return capture
         logger.info("capture: match %d had no %s yet; playing another", match + 1, ", ".join(capture.missing))

@@ -88,6 +88,14 @@ class SeatFrame:
         return Box(round(left), round(top), round(max(x0, x1) - left), round(max(y0, y1) - top))
 
 
+STANDING = 0.62  # a standing tile's drawn height as a fraction of a lying one's
+
+
+def standing_height(height: int) -> int:
+    """The drawn height of a standing tile that would be `height` pixels tall lying flat."""
+    return round(height * STANDING)
+
+
 def tile_width(height: int) -> int:
     """The sprite width of a tile `height` pixels tall."""
     return round(height * TILE_ASPECT)
@@ -150,13 +158,19 @@ class TableLayout:
         v = self.wall_v - (lift if level == 0 else 0)
         return self.frame(rel).box(u, v, w, self.wall_h)
 
-    def opponent_tile_box(self, rel: int, index: int, count: int, gap_before: bool) -> Box:
+    def opponent_tile_box(
+        self, rel: int, index: int, count: int, gap_before: bool, standing: bool = False
+    ) -> Box:
         """Screen box of an opponent's `index`-th concealed tile of `count` (the drawn tile set apart).
 
-        The row starts at the owner's left; melds run from the right end (``opponent_meld_origin``).
+        The row starts at the owner's left; melds run from the right end (``opponent_meld_origin``). A
+        standing tile (face hidden) shows foreshortened: ``STANDING`` of its height, at the far edge.
         """
         w = tile_width(self.other_h)
         u = -self.side * 0.43 + index * w + (w * 0.4 if gap_before else 0)
+        if standing:
+            h = standing_height(self.other_h)
+            return self.frame(rel).box(u, self.hand_v + self.other_h - h, w, h)
         return self.frame(rel).box(u, self.hand_v, w, self.other_h)
 
     def opponent_meld_origin(self, rel: int) -> float:

@@ -65,7 +65,7 @@ class Overlay:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the panel at its clock's time."""
         fade = clamp01(self.t / 0.25)
-        shade = panel_surface(self.box.w, self.box.h, (8, 18, 16), round(236 * fade), 18)
+        shade = panel_surface(self.box.w, self.box.h, (7, 16, 14), round(248 * fade), 18)
         surface.blit(shade, (self.box.x, self.box.y))
         if fade >= 1.0:
             self.draw_content(surface)
@@ -195,11 +195,13 @@ class WinOverlay(Overlay):
                 True,
                 lang,
             )
-            flipped = t >= self.ura_at + 0.3
-            ura: list[int | None] = (
-                list(event.ura_indicators) if flipped else [None] * len(event.ura_indicators)
-            )
-            self.tiles_row(surface, ura, right + round(box.w * 0.1), y2, small, False)
+            # the ura dora indicators turn over one after another
+            x = right + round(box.w * 0.1)
+            art, red_fives = self.screen.art, self.screen.rules.red_fives
+            for index, tile in enumerate(event.ura_indicators):
+                step = round(clamp01((t - self.ura_at - index * 0.15) / 0.4) * 8)
+                frame = art.flip_frame(tile >> 2, is_red(tile, red_fives), small, step)
+                surface.blit(frame, (x + index * tile_width(small), y2))
         # the yaku, one by one, with han counting up
         y3 = y2 + small + round(unit * 0.8)
         shown = [entry for index, entry in enumerate(self.yaku) if t >= self.yaku_at + index * YAKU_STEP_S]

@@ -13,17 +13,18 @@ from dataclasses import dataclass
 import pygame
 
 from game.advice import DiscardInfo, HandStatus, discard_advice, hand_status
-from game.terms import Action, Discard, RoundStarted, is_red
+from game.terms import Action, Discard, RiichiAccepted, RoundStarted, is_red
 from graphics import i18n
 from graphics.app import App
 from graphics.board import Show, Sprite, build_sprites
 from graphics.controls import Chooser, InputMapper, tiles_used
-from graphics.layout import Box, TableLayout, compute_layout, tile_width
+from graphics.fonts import text_size
+from graphics.layout import Box, TableLayout, compute_layout, standing_height, tile_width
 from graphics.overlays import Overlay, make_overlay
 from graphics.presenter import WALL_SOURCE, Step
 from graphics.session import GameSession
 from graphics.tiles import TileArt
-from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, lerp
+from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp
 from graphics.widgets import GOLD, INK, Button, draw_text, panel_surface, row_of_buttons
 
 FELT = (28, 96, 68)
@@ -65,8 +66,9 @@ class TableScreen:
         self.motions: dict[Hashable, Motion] = {}
         self.show: Show | None = None
         self.step: Step | None = None
-        self.label: tuple[int, str, float] | None = None  # seat, text, start time
+        self.label: tuple[int, str, float, float] | None = None  # seat, text, start and end time
         self.dice: tuple[tuple[int, int], float] | None = None
+        self.stick_slide: tuple[int, Track] | None = None  # a riichi stick on its way to the centre
         self.overlay: Overlay | None = None
         self.mapper = InputMapper()
         self.decision: tuple[int, int] | None = None  # (seat, serial) the controls show
@@ -155,8 +157,12 @@ class TableScreen:
         hold = step.duration_s + step.hold_s
         if step.label is not None:
             seat, key = step.label
-            self.label = (seat, i18n.tr(key), self.animator.now_s)
             hold = max(hold, LABEL_S * 0.75)
+            now = self.animator.now_s
+            self.label = (seat, i18n.tr(key), now, now + hold + 0.35)  # fades out as the next step starts
+        if isinstance(step.event, RiichiAccepted):
+            self.stick_slide = (step.event.seat, self.animator.add(0.45, ease=ease_out_cubic))
+            hold = max(hold, 0.45)
         if step.dice is not None:
             self.dice = (step.dice, self.animator.now_s)
             self.app.services.play_cue("dice")
@@ -293,20 +299,16 @@ class TableScreen:
         settings = self.app.settings
         self.toggle_buttons = []
         if self.session.humans:
-            area = Box(layout.width - round(layout.width * 0.2), layout.hand_y - 4 * height, 0, 0)
             toggles = [
                 ("auto_win", settings.auto_win, "toggle.auto_win"),
                 ("no_calls", settings.no_calls, "toggle.no_calls"),
                 ("auto_discard_after_riichi", settings.auto_discard_after_riichi, "toggle.auto_discard"),
             ]
-            small = max(20, round(height * 0.62))
-            x = round(layout.width * 0.012)
-            y = layout.hand_y - round(small * 1.3) * 3 - round(layout.hand_h * 0.3)
+            area = layout.toggles
+            row = area.h // 3
             for index, (name, on, key) in enumerate(toggles):
-                label = ("● " if on else "○ ") + i18n.tr(key)
-                box = Box(x, y + index * round(small * 1.3), round(small * 7.5), small)
-                self.toggle_buttons.append(Button(box, label, name, selected=on))
-            del area
+                box = Box(area.x, area.y + index * row, area.w, round(row * 0.8))
+                self.toggle_buttons.append(Button(box, i18n.tr(key), name, selected=on))
 
     def _chooser_buttons(self, chooser: Chooser) -> list[Button]:
         layout = self.layout
@@ -479,15 +481,19 @@ class TableScreen:
         if self.privacy_seat is not None:
             self.draw_privacy(surface)
 
-    def tile_surface(self, tile: int | None, height: int, turns: int) -> pygame.Surface:
-        """The art of a tile face (or its back when `tile` is None)."""
+    def tile_surface(
+        self, tile: int | None, height: int, turns: int, standing: bool = False
+    ) -> pygame.Surface:
+        """The art of a tile face (or its back when `tile` is None); `standing` foreshortens a back."""
         if tile is None:
+            if standing:
+                return standing_back(self.art, height, turns)
             return self.art.back(height, turns)
         return self.art.face(tile >> 2, height, turns, is_red(tile, self.rules.red_fives))
 
     def blit_sprite(self, surface: pygame.Surface, sprite: Sprite, box: Box, hover: int | None) -> None:
         """One tile at `box`, with its marks (dimmed when called, lit when claimable or hovered)."""
-        image = self.tile_surface(sprite.tile, sprite.height, sprite.turns)
+        image = self.tile_surface(sprite.tile, sprite.height, sprite.turns, sprite.standing)
         x, y = box.x, box.y
         key = sprite.key
         if key[0] == "h" and self.decision is not None and self.show is not None:  # type: ignore[index]
@@ -669,6 +675,11 @@ class TableScreen:
             frame = self.layout.frame(rel)
             box = frame.box(-length / 2, panel.h / 2 - thick * 2.2, length, thick)
             image = stick_surface(box.w, box.h)
+            if self.stick_slide is not None and self.stick_slide[0] == seat:
+                # the stick slides from the player's side of the table to its place at the centre
+                start = frame.box(-length / 2, self.layout.wall_v, length, thick)
+                t = self.stick_slide[1].progress(self.animator.now_s)
+                box = _lerp_box(start, box, t)
             surface.blit(image, (box.x, box.y))
 
     def draw_names(self, surface: pygame.Surface) -> None:
@@ -693,7 +704,8 @@ class TableScreen:
             return cached
         lang = i18n.language()
         size = max(12, round(self.layout.river_h * 0.36))
-        width, height = round(size * 9.5), round(size * 2.7)
+        name_w = text_size(name, size, True, lang)[0]
+        width, height = max(round(size * 9.5), round(size * 3.2) + name_w), round(size * 2.7)
         plate = pygame.Surface((width, height), pygame.SRCALPHA)
         plate.blit(panel_surface(width, height, (10, 24, 20), 200, size // 2), (0, 0))
         if turn:
@@ -725,18 +737,19 @@ class TableScreen:
         """A call's name over the caller's side, popping in and fading."""
         if self.label is None or self.show is None:
             return
-        seat, text, start = self.label
-        age = (self.animator.now_s - start) / LABEL_S
-        if age >= 1.0:
+        seat, text, start, end = self.label
+        now = self.animator.now_s
+        if now >= end:
             self.label = None
             return
         rel = self.layout.rel_of(seat, self.show.bottom)
         x, y = self.layout.frame(rel).point(0, self.layout.river_v + self.layout.river_h * 2.2)
-        scale = ease_out_back(min(1.0, age * 4))
-        size = max(16, round(self.layout.river_h * 0.9 * max(scale, 0.3)))
+        pop = round(ease_out_back(min(1.0, (now - start) * 4)) * 6) / 6  # a few sizes, each rendered once
+        size = max(16, round(self.layout.river_h * 0.9 * max(pop, 0.3)))
         image = outlined_text(text, size, self.lang)
-        alpha = 255 if age < 0.7 else round(255 * (1 - (age - 0.7) / 0.3))
-        image.set_alpha(alpha)
+        left = end - now
+        if left < 0.3:
+            image = faded_text(text, size, self.lang, round(255 * left / 0.3))
         surface.blit(image, image.get_rect(center=(round(x), round(y))))
 
     def draw_dice(self, surface: pygame.Surface) -> None:
@@ -763,7 +776,7 @@ class TableScreen:
         for button in self.buttons:
             button.draw(surface, self.mouse, lang)
         for button in self.toggle_buttons:
-            button.draw(surface, self.mouse, lang)
+            draw_toggle(surface, button, button.box.contains_point(*self.mouse), lang)
         chooser = self.mapper.chooser
         if chooser is not None:
             self.draw_chooser(surface, chooser)
@@ -874,6 +887,41 @@ class TableScreen:
         self.privacy_button.draw(surface, self.mouse, lang)
 
 
+_standing_cache: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def standing_back(art: TileArt, height: int, turns: int) -> pygame.Surface:
+    """A face-down tile standing on its edge, seen from above: its back, foreshortened (cached)."""
+    key = (id(art), height, turns)
+    surface = _standing_cache.get(key)
+    if surface is None:
+        back = art.back(height, 0)
+        surface = pygame.transform.smoothscale(back, (back.get_width(), standing_height(height)))
+        surface = pygame.transform.rotate(surface, 90 * turns)
+        _standing_cache[key] = surface
+    return surface
+
+
+def draw_toggle(surface: pygame.Surface, button: Button, hover: bool, lang: str) -> None:
+    """An on/off switch: a small panel with a check box and its label."""
+    box = button.box
+    surface.blit(
+        panel_surface(box.w, box.h, (24, 50, 42) if hover else (10, 24, 20), 210, box.h // 3), box[:2]
+    )
+    side = round(box.h * 0.56)
+    check = pygame.Rect(box.x + round(box.h * 0.25), box.y + (box.h - side) // 2, side, side)
+    pygame.draw.rect(surface, GOLD if button.selected else (150, 160, 150), check, 2, border_radius=3)
+    if button.selected:
+        points = [
+            (check.x + side * 0.2, check.y + side * 0.55),
+            (check.x + side * 0.42, check.y + side * 0.78),
+            (check.x + side * 0.82, check.y + side * 0.25),
+        ]
+        pygame.draw.lines(surface, GOLD, False, points, max(2, side // 6))
+    at = (check.right + round(box.h * 0.3), box.y + box.h // 2)
+    draw_text(surface, button.label, max(10, round(box.h * 0.5)), INK, at, "midleft", False, lang)
+
+
 def _lerp_box(a: Box, b: Box, t: float) -> Box:
     return Box(round(lerp(a.x, b.x, t)), round(lerp(a.y, b.y, t)), b.w, b.h)
 
@@ -937,6 +985,23 @@ def die_surface(value: int, size: int) -> pygame.Surface:
         for px, py in _PIPS[value]:
             pygame.draw.circle(surface, color, (round(px * size), round(py * size)), radius)
         _die_cache[key] = surface
+    return surface
+
+
+_fade_cache: dict[tuple[str, int, str, int], pygame.Surface] = {}
+
+
+def faded_text(text: str, size: int, lang: str, alpha: int) -> pygame.Surface:
+    """`outlined_text` at an alpha level (16 levels, cached), leaving the opaque one untouched."""
+    level = max(0, min(15, alpha // 16))
+    key = (text, size, lang, level)
+    surface = _fade_cache.get(key)
+    if surface is None:
+        surface = outlined_text(text, size, lang).copy()
+        surface.set_alpha(level * 17)
+        if len(_fade_cache) > 256:
+            _fade_cache.clear()
+        _fade_cache[key] = surface
     return surface
 
 

@@ -1,4 +1,4 @@
-"""The PyInstaller bundle: build.spec builds; the bundled program scores hands and draws the title screen."""
+"""The PyInstaller bundle: build.spec builds; the bundle scores hands, draws the title and runs the selftest."""
 
 import json
 import os
@@ -65,3 +65,15 @@ def test_bundle_scores_hands_and_draws_the_title(
     )
     assert capture.returncode == 0, capture.stderr
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+    # the whole GUI loop runs from the bundle too: a complete match, fonts, tile sheets and sounds found
+    selftest = subprocess.run(
+        [str(executable), "selftest"],
+        capture_output=True,
+        text=True,
+        env={**env, "RIICHI_MAHJONG_HOME": str(tmp_path / "home")},
+        timeout=600,
+        check=False,
+    )
+    assert selftest.returncode == 0, selftest.stderr
+    assert selftest.stdout.startswith("selftest ok:"), selftest.stdout

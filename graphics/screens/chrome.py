@@ -145,13 +145,19 @@ def draw_label(surface: pygame.Surface, text: str, box: Box, lang: str, dim: boo
 def draw_paragraph(
     surface: pygame.Surface, text: str, box: Box, size: int, lang: str, color: tuple[int, int, int] = DIM_INK
 ) -> None:
-    """Wrapped text from the top of `box`; lines that do not fit in its height are left out."""
+    """Wrapped text from the top of `box`, in a smaller size if it needs more lines than the box holds."""
     from graphics.widgets import wrap_text
 
-    line_h = round(size * 1.35)
-    y = box.y
-    for line in wrap_text(text, size, box.w, lang):
-        if y + line_h > box.bottom + size * 0.3:
+    smallest = max(9, round(size * 0.7))
+    while True:
+        line_h = round(size * 1.35)
+        lines = wrap_text(text, size, box.w, lang)
+        if len(lines) * line_h <= box.h + size * 0.3 or size <= smallest:
             break
+        size -= 1
+    y = box.y
+    for line in lines:
+        if y + line_h > box.bottom + size * 0.3:
+            break  # only below the smallest size: the box is too small for the text at all
         surface.blit(render_text(line, size, color, lang=lang), (box.x, y))
         y += line_h

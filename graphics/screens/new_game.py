@@ -327,7 +327,11 @@ class NewGameScene:
             if humans > 1
             else "newgame.note_levels"
         )
-        draw_paragraph(surface, tr(note), layout.note, layout.text_px(16), lang)
+        note_box = layout.note
+        if c.players < len(layout.seats):  # the note moves up into the empty seat's row
+            top = layout.seats[c.players].label.y
+            note_box = note_box._replace(y=top, h=note_box.bottom - top)
+        draw_paragraph(surface, tr(note), note_box, layout.text_px(16), lang)
         draw_panel(surface, layout.rules_panel, tr("newgame.rules_title"), layout.rules_title, lang)
         draw_label(surface, tr("option.preset"), layout.preset.label, lang)
         draw_paragraph(surface, tr(f"preset_desc.{c.preset}"), layout.preset_note, layout.text_px(15), lang)

@@ -18,6 +18,7 @@ import pygame
 
 from game.terms import YAKU_ORDER, YAKUMAN_IDS, HandValue, Meld, MeldType, is_red
 from game.yaku_reference import (
+    EXAMPLES,
     WITHOUT_EXAMPLE,
     YakuExample,
     example_for,
@@ -170,8 +171,14 @@ def meld_slots(meld: Meld) -> list[tuple[int, bool, bool]]:
     return row
 
 
-def example_pieces(example: YakuExample, tile_h: int) -> tuple[list[Piece], int]:
-    """The example laid out left to right at `tile_h`, and the row's width in pixels."""
+def example_pieces(
+    example: YakuExample, tile_h: int, caption_w: Callable[[str], int] = lambda caption: 0
+) -> tuple[list[Piece], int]:
+    """The example laid out left to right at `tile_h`, and the row's width in pixels.
+
+    `caption_w` gives a caption's width ("win", "dora", "ura", "kita"): a captioned group sits far enough
+    right of the one before that their centred captions never touch.
+    """
     tiles = example_tiles(example)
     red_fives = example_rules(example).red_fives
     tw = tile_width(tile_h)
@@ -195,21 +202,45 @@ def example_pieces(example: YakuExample, tile_h: int) -> tuple[list[Piece], int]
             y = lift + (tile_h - tw if sideways else 0)
             pieces.append(Piece(x, y, kind, is_red(tile, red_fives), sideways))
             x += tile_h if sideways else tw
-    x += round(gap * 1.4)
-    pieces.append(Piece(x, lift, tiles.win_tile >> 2, is_red(tiles.win_tile, red_fives), False, "win"))
-    x += tw
-    for caption, indicators in (("dora", tiles.dora_indicators), ("ura", tiles.ura_indicators)):
-        if indicators:
-            x += round(gap * 1.4)
-            for tile in indicators:
-                pieces.append(Piece(x, lift, tile >> 2, is_red(tile, red_fives), False, caption))
-                x += tw
-    if example.kita:
-        x += round(gap * 1.4)
-        for _ in range(example.kita):
-            pieces.append(Piece(x, lift, 30, False, False, "kita"))
+    groups: list[tuple[str, list[tuple[int, bool]]]] = [
+        ("win", [(tiles.win_tile >> 2, is_red(tiles.win_tile, red_fives))]),
+        ("dora", [(tile >> 2, is_red(tile, red_fives)) for tile in tiles.dora_indicators]),
+        ("ura", [(tile >> 2, is_red(tile, red_fives)) for tile in tiles.ura_indicators]),
+        ("kita", [(30, False)] * example.kita),
+    ]
+    caption_right = -(10**6)
+    for caption, faces in groups:
+        if not faces:
+            continue
+        span = len(faces) * tw
+        width = caption_w(caption)
+        x = max(x + round(gap * 1.4), caption_right + gap + (width - span) // 2)
+        for kind, red in faces:
+            pieces.append(Piece(x, lift, kind, red, False, caption))
             x += tw
-    return pieces, x
+        caption_right = x - span // 2 + width // 2 + (span % 2)
+    return pieces, max(x, caption_right)
+
+
+def caption_words(example: YakuExample) -> dict[str, str]:
+    """The captions under an example's tiles: how it was won, and what the indicators are."""
+    return {
+        "win": tr("call.tsumo") if example.tsumo else tr("call.ron"),
+        "dora": tr("reference.dora_indicator"),
+        "ura": tr("reference.ura_indicator"),
+        "kita": tr("yaku.kita"),
+    }
+
+
+def caption_measure(example: YakuExample, m: Metrics, lang: str) -> Callable[[str], int]:
+    """The width of each of an example's captions at the list's caption size."""
+    words = caption_words(example)
+
+    def width(caption: str) -> int:
+        bold = caption == "win"
+        return text_size(words[caption], m.caption_px, bold, lang)[0] + m.caption_px // 2
+
+    return width
 
 
 def row_height(example: YakuExample, tile_h: int) -> int:
@@ -259,6 +290,16 @@ def metrics_for(width: int, tile_h: int, min_text_px: int = 10) -> Metrics:
     )
 
 
+def fit_metrics(width: int, tile_h: int, min_text_px: int, lang: str) -> Metrics:
+    """The list's sizes with the largest tiles (up to `tile_h`) at which every example row fits `width`."""
+    for height in range(tile_h, 11, -1):
+        m = metrics_for(width, height, min_text_px)
+        widest = max(example_pieces(e, height, caption_measure(e, m, lang))[1] for e in EXAMPLES)
+        if widest + 2 * m.pad <= width:
+            return m
+    return metrics_for(width, 12, min_text_px)
+
+
 def entry_height(yaku: str, m: Metrics, lang: str) -> int:
     """How tall a yaku's entry is, from its wrapped description and its example row."""
     lines = wrap_text(tr(f"yaku_desc.{yaku}"), m.text_px, m.width - 2 * m.pad, lang)
@@ -275,7 +316,7 @@ def value_placement(yaku: str, m: Metrics, lang: str) -> str | None:
     value = example_value(yaku)
     if value is None:
         return None
-    _, row_w = example_pieces(example_for(yaku), m.tile_h)
+    _, row_w = example_pieces(example_for(yaku), m.tile_h, caption_measure(example_for(yaku), m, lang))
     room = m.width - 2 * m.pad - row_w - m.tile_h // 2
     widest = max(
         text_size(value[0], m.text_px, False, lang)[0], text_size(value[1], m.text_px, True, lang)[0]
@@ -344,7 +385,7 @@ def draw_example(
     surface: pygame.Surface, example: YakuExample, x: int, y: int, m: Metrics, art: TileArt, lang: str
 ) -> None:
     """The example's tiles at (x, y), captions under the win tile and indicators, the score on the right."""
-    pieces, _ = example_pieces(example, m.tile_h)
+    pieces, _ = example_pieces(example, m.tile_h, caption_measure(example, m, lang))
     row_h = row_height(example, m.tile_h)
     captions: dict[str, list[Piece]] = {}
     for piece in pieces:
@@ -358,12 +399,7 @@ def draw_example(
         if piece.caption:
             captions.setdefault(piece.caption, []).append(piece)
     caption_y = y + row_h + round(m.caption_px * 0.2)
-    words = {
-        "win": tr("call.tsumo") if example.tsumo else tr("call.ron"),
-        "dora": tr("reference.dora_indicator"),
-        "ura": tr("reference.ura_indicator"),
-        "kita": tr("yaku.kita"),
-    }
+    words = caption_words(example)
     for caption, group in captions.items():
         centre = x + (group[0].x + group[-1].x + tile_width(m.tile_h)) // 2
         text = render_text(
@@ -458,7 +494,9 @@ class ReferenceScene:
             self.layout = reference_layout(width, height, len(self.groups))
             self._built = (width, height, lang, theme)
             self._art = TileArt(theme)
-            self.metrics = metrics_for(self.layout.viewport.w, self.layout.tile_h, self.layout.text_px(15))
+            self.metrics = fit_metrics(
+                self.layout.viewport.w, self.layout.tile_h, self.layout.text_px(15), lang
+            )
             self.entries, self.content_h = list_entries(self.groups, self.metrics, lang)
             self._rendered.clear()
             self._layer_key = None
