@@ -32,6 +32,7 @@ COMMON_RANGES = (
     (0x00A0, 0x00FF),  # Latin-1 supplement
     (0x2000, 0x206F),  # general punctuation
     (0x2190, 0x21FF),  # arrows
+    (0x25A0, 0x25FF),  # geometric shapes (bullets, check marks' boxes)
     (0x3000, 0x303F),  # CJK symbols and punctuation
     (0x3040, 0x30FF),  # hiragana and katakana
     (0x31F0, 0x31FF),  # katakana phonetic extensions
@@ -219,15 +220,22 @@ def get_font(size: int, bold: bool = False, script: str = "jp") -> pygame.font.F
     return font
 
 
+_KANA_AND_HAN = ((0x3040, 0x30FF), (0x31F0, 0x31FF), *HAN_RANGES)
+
+
 def script_for(text: str, lang: str) -> str:
-    """Which font script shows `text`: "kr" for Korean (the language or any Hangul in it), else "jp"."""
-    if lang == "ko":
-        return "kr"
+    """Which font script shows `text`: "kr" when it has Hangul, "jp" when it has kana or kanji (the Korean
+    font has none), else the UI language's own ("kr" for Korean)."""
+    has_japanese = False
     for char in text:
         code = ord(char)
         if any(lo <= code <= hi for lo, hi in HANGUL_RANGES):
             return "kr"
-    return "jp"
+        if not has_japanese and any(lo <= code <= hi for lo, hi in _KANA_AND_HAN):
+            has_japanese = True
+    if has_japanese:
+        return "jp"
+    return "kr" if lang == "ko" else "jp"
 
 
 def render_text(

@@ -58,7 +58,10 @@ class TableScreen:
         self.app = app
         self.session = session
         self.rules = session.rules
-        self.art = TileArt(app.settings.theme)
+        self.theme = app.settings.theme
+        self.art = TileArt(self.theme)
+        self.paused = False
+        self.pause_buttons: list[Button] = []
         self.animator = Animator(speed=app.settings.speed)
         self.layout = compute_layout(*app.size, players=session.rules.players)
         self.sprites: dict[Hashable, Sprite] = {}
@@ -95,6 +98,15 @@ class TableScreen:
 
     def update(self, dt_s: float) -> None:
         """Advance animation; when idle, show the next step or wait for a human."""
+        if self.paused:
+            return
+        if self.theme != self.app.settings.theme:  # changed in the settings screen during the match
+            self.theme = self.app.settings.theme
+            self.art = TileArt(self.theme)
+        if self.lang != self.app.settings.language:
+            self.lang = self.app.settings.language
+            self._panel_cache.clear()
+            self.refresh_controls()
         self.animator.speed = self.app.settings.speed
         self.animator.update(dt_s)
         if self.overlay is not None:
@@ -338,6 +350,14 @@ class TableScreen:
 
     def click(self, x: int, y: int) -> None:
         """A left click at (x, y)."""
+        if self.paused:
+            for button in self.pause_buttons:
+                if button.hit(x, y):
+                    self.pause_choice(str(button.value))
+            return
+        if self.menu_button().hit(x, y):
+            self.pause()
+            return
         if self.privacy_seat is not None:
             if self.privacy_button is not None and self.privacy_button.hit(x, y):
                 self.reveal_for(self.privacy_seat)
@@ -373,6 +393,16 @@ class TableScreen:
 
     def key(self, key: int) -> None:
         """A key press."""
+        if self.paused:
+            if key == pygame.K_ESCAPE:
+                self.pause_choice("resume")
+            return
+        if key == pygame.K_ESCAPE and self.decision is None and self.privacy_seat is None:
+            self.pause()
+            return
+        if key == pygame.K_F10:
+            self.pause()
+            return
         if self.privacy_seat is not None:
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 self.reveal_for(self.privacy_seat)
@@ -411,6 +441,78 @@ class TableScreen:
             human.toggles = toggles
         self.decision = None
         self.refresh_controls()
+
+    def menu_button(self) -> Button:
+        """The small menu button in the top-left corner (Esc or F10 does the same)."""
+        size = max(22, round(self.layout.river_h * 0.6))
+        return Button(Box(8, 8, round(size * 3.2), size), i18n.tr("table.menu"), "menu")
+
+    def pause(self) -> None:
+        """Stop the game and show the menu: resume, settings, yaku reference, leave to the title."""
+        self.paused = True
+        layout = self.layout
+        height = max(28, round(layout.height * 0.06))
+        width = round(max(layout.width * 0.22, height * 6))
+        x = (layout.width - width) // 2
+        top = layout.height // 2 - 2 * (height + 12)
+        entries = [
+            ("resume", "table.resume"),
+            ("settings", "table.settings"),
+            ("reference", "table.reference"),
+            ("quit", "table.quit"),
+        ]
+        self.pause_buttons = [
+            Button(
+                Box(x, top + index * (height + 12), width, height), i18n.tr(key), value, primary=index == 0
+            )
+            for index, (value, key) in enumerate(entries)
+        ]
+
+    def pause_choice(self, value: str) -> None:
+        """Act on a pause-menu button."""
+        self.app.services.play_cue("click")
+        if value == "resume":
+            self.paused = False
+            return
+        if value == "settings":
+            from graphics.screens.settings_screen import SettingsScene
+
+            self.app.switch(SettingsScene(self.app, back=self.come_back))
+        elif value == "reference":
+            from graphics.screens.reference import ReferenceScene
+
+            self.app.switch(ReferenceScene(self.app, back=self.come_back))
+        elif value == "quit":
+            from graphics.screens import first_scene
+
+            self.app.switch(first_scene(self.app))
+
+    def come_back(self) -> None:
+        """Return to this match from the settings or the reference (still paused, rebuilt for any changes)."""
+        self.app.switch(self)
+        self._background = None
+        self._panel_cache.clear()
+        self.pause()
+
+    def draw_pause(self, surface: pygame.Surface) -> None:
+        """The pause menu over a dimmed table."""
+        layout = self.layout
+        surface.blit(shade(layout.width, layout.height, (4, 10, 8, 190)), (0, 0))
+        lang = i18n.language()
+        first = self.pause_buttons[0].box
+        size = max(16, round(first.h * 0.7))
+        draw_text(
+            surface,
+            i18n.tr("table.paused"),
+            size,
+            GOLD,
+            (layout.width // 2, first.y - size * 2),
+            "midtop",
+            True,
+            lang,
+        )
+        for button in self.pause_buttons:
+            button.draw(surface, self.mouse, lang)
 
     def reveal_for(self, seat: int) -> None:
         """The named human took the screen: show their tiles and controls."""
@@ -480,6 +582,10 @@ class TableScreen:
             self.overlay.draw(surface)
         if self.privacy_seat is not None:
             self.draw_privacy(surface)
+        if self.paused:
+            self.draw_pause(surface)
+        else:
+            self.menu_button().draw(surface, self.mouse, i18n.language())
 
     def tile_surface(
         self, tile: int | None, height: int, turns: int, standing: bool = False

@@ -186,3 +186,18 @@ def test_dev_py_builds_fonts_after_installing(monkeypatch: pytest.MonkeyPatch, t
     dev.ensure_venv()
     assert commands[0][1:4] == ["-m", "pip", "install"]
     assert commands[1:] == [[str(python), "-m", "graphics.fonts"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "script"),
+    [
+        ("리치", "en", "kr"),
+        ("Riichi", "ko", "kr"),
+        ("Riichi", "en", "jp"),
+        ("日本語", "ko", "jp"),  # the Korean font has no kanji or kana: a Japanese name shows in Korean UI
+        ("リーチ 리치", "ja", "kr"),
+        ("東", "ko", "jp"),
+    ],
+)
+def test_script_for_picks_a_font_that_has_the_glyphs(text: str, lang: str, script: str) -> None:
+    assert fonts.script_for(text, lang) == script

@@ -1,0 +1,142 @@
+"""The table screen driven like a player would: random clicks and keys only ever play offered actions, the
+window can change size mid-hand, Esc pauses, a click skips the animation, and spectators see every hand."""
+
+import logging
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.terms import preset
+from graphics.demo import offscreen_app, scripted_answer
+from graphics.session import GameSession, SeatSetup
+from graphics.table_screen import TableScreen
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    pygame.display.quit()
+
+
+def make_screen(setups: tuple[SeatSetup, ...], seed: int, size: tuple[int, int] = (1280, 720)) -> TableScreen:
+    app = offscreen_app(size)
+    rules = preset("standard" if len(setups) == 4 else "tenhou-3p").with_overrides({"game_length": "east"})
+    screen = TableScreen(app, GameSession(rules, setups, seed))
+    app.switch(screen)
+    return screen
+
+
+KEYS = [
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_1,
+    pygame.K_5,
+    pygame.K_0,
+    pygame.K_d,
+    pygame.K_t,
+    pygame.K_r,
+    pygame.K_c,
+    pygame.K_p,
+    pygame.K_k,
+    pygame.K_x,
+    pygame.K_q,
+    pygame.K_n,
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (3, 8)])
+def test_random_input_only_ever_plays_offered_actions(
+    players: int, seed: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    setups = (SeatSetup("You"), *(SeatSetup(f"AI {i}", "normal") for i in range(1, players)))
+    screen = make_screen(setups, seed)
+    app = screen.app
+    rng = random.Random(seed)
+    human = screen.session.humans[0]
+    answers = 0
+    with caplog.at_level(logging.WARNING, logger="game.table"):
+        for _ in range(60000):
+            if screen.finished:
+                break
+            events: list[pygame.event.Event] = []
+            roll = rng.random()
+            if roll < 0.3:
+                pos = (rng.randrange(app.size[0]), rng.randrange(app.size[1]))
+                events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)]
+            elif roll < 0.6:
+                events = [pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="")]
+            elif roll < 0.62:
+                events = scripted_answer(screen)  # keeps the match moving when random input dawdles
+            if screen.paused:
+                events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")]
+            before = human.pending
+            app.tick(1 / 20, events)
+            if before is not None and human.pending is not before:
+                answers += 1
+    assert screen.finished
+    assert answers > 20
+    # the table re-checks every answer: not one was refused
+    assert not [record for record in caplog.records if "not legal" in record.getMessage()]
+
+
+def test_resizing_mid_hand_lays_out_again() -> None:
+    screen = make_screen((SeatSetup("You"), *(SeatSetup(f"AI {i}", "normal") for i in range(1, 4))), 3)
+    app = screen.app
+    for _ in range(300):
+        app.tick(1 / 20, scripted_answer(screen))
+    app.surface = pygame.Surface((1920, 1080))
+    app.tick(1 / 20)
+    assert (screen.layout.width, screen.layout.height) == (1920, 1080)
+    assert all(0 <= sprite.box.x < 1920 and 0 <= sprite.box.y < 1080 for sprite in screen.sprites.values())
+    app.surface = pygame.Surface((800, 600))
+    app.tick(1 / 20)
+    assert screen.layout.width == 800
+    for _ in range(300):
+        app.tick(1 / 20, scripted_answer(screen))
+
+
+def test_escape_pauses_and_nothing_moves_until_resumed() -> None:
+    screen = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 4)
+    app = screen.app
+    for _ in range(50):
+        app.tick(1 / 20)
+    screen.key(pygame.K_ESCAPE)
+    assert screen.paused
+    actions, now = len(screen.session.table.actions), screen.animator.now_s
+    for _ in range(100):
+        app.tick(1 / 20)
+    assert len(screen.session.table.actions) == actions and screen.animator.now_s == now
+    screen.key(pygame.K_ESCAPE)
+    assert not screen.paused
+    for _ in range(100):
+        app.tick(1 / 20)
+    assert len(screen.session.table.actions) > actions
+
+
+def test_a_click_skips_the_running_animation() -> None:
+    screen = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 4)
+    app = screen.app
+    app.tick(1 / 60)
+    assert not screen.animator.idle
+    screen.click(app.size[0] // 2, app.size[1] // 3)
+    assert screen.animator.idle
+
+
+def test_spectators_see_every_hand_and_a_human_only_their_own() -> None:
+    watch = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 6)
+    for _ in range(200):
+        watch.app.tick(1 / 20)
+    assert watch.show is not None and set(watch.show.hands) == {0, 1, 2, 3}
+    play = make_screen((SeatSetup("You"), *(SeatSetup(f"AI {i}", "normal") for i in range(1, 4))), 6)
+    for _ in range(200):
+        play.app.tick(1 / 20, scripted_answer(play))
+    assert play.show is not None and set(play.show.hands) - set(play.show.open_hands) <= {0}
+    hidden = [key for key in play.sprites if key[0] == "b"]
+    assert len(hidden) >= 30  # the three opponents' concealed tiles are backs
