@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from graphics.app import App
+    from graphics.app import App, Scene
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -27,7 +27,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command-line interface: play (default), score, verify-log, capture, simulate and mjai-bot."""
+    """The command-line interface: play (default), score, verify-log, capture, simulate, mjai-bot, demo and
+    selftest."""
     parser = argparse.ArgumentParser(description="Riichi Mahjong: an offline riichi mahjong game.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     play = commands.add_parser("play", help="open the game window (the default command)")
@@ -53,10 +54,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("files", nargs="+", metavar="FILE", help="mjlog (plain or gzip) or tenhou.net/6 JSON")
     verify.add_argument("--ruleset", help="rule preset to use instead of the one the log names")
-    capture = commands.add_parser("capture", help="render the title screen off-screen to an image and exit")
+    capture = commands.add_parser("capture", help="render a menu screen off-screen to an image and exit")
     capture.add_argument("out", type=Path, metavar="OUT.png", help="image file to write")
     capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
     capture.add_argument("--time", type=float, default=0.0, metavar="SECONDS", help="animation time to show")
+    capture.add_argument(
+        "--scene", choices=CAPTURE_SCENES, default="title", help="which screen (default title)"
+    )
+    capture.add_argument(
+        "--language", choices=("en", "ko", "ja"), default="en", help="UI language (default en)"
+    )
     add_simulate_parser(commands)
     add_gui_parsers(commands)
     mjai = commands.add_parser(
@@ -326,18 +333,53 @@ def run_selftest(seed: int) -> int:
     return 0
 
 
-def run_capture(out: Path, size: tuple[int, int], time_s: float) -> int:
-    """Render the title screen with no window (SDL's dummy video driver) and save it to `out`."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from graphics.title import ScreenError, capture_title
+CAPTURE_SCENES = ("title", "new-game", "settings", "reference")
 
+
+def run_capture(args: argparse.Namespace) -> int:
+    """Render a menu screen with no window (SDL's dummy video driver) and save it to `args.out`."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from graphics import i18n
+    from graphics.demo import offscreen_app
+    from graphics.settings import Settings
+
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    i18n.set_language(args.language)
+    app = offscreen_app(args.size, Settings(language=args.language))
+    app.switch(capture_scene(app, args.scene))
+    steps = max(1, round(args.time * 30))
+    for _ in range(steps):
+        app.tick(args.time / steps if args.time > 0 else 0.0)
     try:
-        capture_title(out, size, time_s)
-    except ScreenError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        pygame.image.save(app.surface, str(args.out))
+    except (pygame.error, OSError) as exc:
+        print(f"error: cannot write {args.out}: {exc}", file=sys.stderr)
         return 1
-    print(f"wrote {out} ({size[0]}x{size[1]})")
+    print(f"wrote {args.out} ({args.size[0]}x{args.size[1]})")
     return 0
+
+
+def capture_scene(app: "App", name: str) -> "Scene":
+    """The menu scene `name` (one of CAPTURE_SCENES) for `app`."""
+    from graphics.screens import first_scene
+
+    if name == "new-game":
+        from graphics.screens.new_game import NewGameScene
+
+        return NewGameScene(app)
+    if name == "settings":
+        from graphics.screens.settings_screen import SettingsScene
+
+        return SettingsScene(app, back=lambda: None)
+    if name == "reference":
+        from graphics.screens.reference import ReferenceScene
+
+        return ReferenceScene(app, back=lambda: None)
+    return first_scene(app)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -412,7 +454,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_verify(args.files, args.ruleset, sys.stdout)
         if args.command == "capture":
-            return run_capture(args.out, args.size, args.time)
+            return run_capture(args)
         if args.command == "simulate":
             return run_simulate(args)
         if args.command == "mjai-bot":

@@ -1,6 +1,7 @@
 """Shared test setup: headless SDL before any pygame import, project paths, slow tests scheduled first."""
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,13 @@ SCORE_SAMPLES = (
 def score_samples() -> tuple[tuple[dict[str, object], dict[str, object]], ...]:
     """(request, expected result) pairs for `score`, derived by hand above."""
     return SCORE_SAMPLES
+
+
+@pytest.fixture(autouse=True)
+def english_ui() -> Iterator[None]:
+    """Every test starts and ends with the English UI (some switch the language, which is process-wide)."""
+    from graphics import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -1,32 +1,19 @@
 """The command line (main.py) and the title screen, without a display: SDL's dummy driver or none at all."""
 
-import itertools
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-import pygame
 import pytest
 from PIL import Image
 
 import main
+from graphics.screens.layouts import title_layout
 from graphics.tileart import CLASSIC
-from graphics.title import (
-    MAX_LIFT,
-    NOTICE,
-    TITLE_TILES,
-    WAVE_CROSS_S,
-    WAVE_PERIOD_S,
-    TitleScreen,
-    run_window,
-    tile_lift,
-    title_layout,
-)
 
 ROOT = Path(__file__).resolve().parents[1]
-SIZES = [(320, 240), (640, 360), (800, 1200), (1280, 720), (1600, 400), (1920, 1080), (3840, 2160)]
 
 
 def run_main(
@@ -117,7 +104,7 @@ def test_capture_writes_the_title_screen(tmp_path: Path) -> None:
         assert image.size == (640, 360)
         rgb = image.convert("RGB")
         corner = rgb.getpixel((2, 2))
-        tile = title_layout(640, 360).tiles[3]
+        tile = title_layout(640, 360).tiles[3]  # the East tile
         face = rgb.getpixel(
             (tile.x + round(tile.w * 0.06), tile.y + round(tile.h * 0.4))
         )  # margin beside the art
@@ -134,68 +121,26 @@ def test_capture_rejects_a_bad_size(size: str) -> None:
     assert exit_info.value.code == 2
 
 
-def test_window_runs_frames_and_quits_on_escape() -> None:
-    assert run_window((320, 240), max_frames=3) == 3
-    pygame.display.init()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
-    assert run_window((320, 240), max_frames=100) == 0
+def test_play_runs_frames_then_quits(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "RIICHI_MAHJONG_HOME": str(tmp_path),
+    }
+    result = run_main("play", "--size", "800x600", "--frames", "3", env=env)
+    assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_layout_fits_the_window_in_reading_order(size: tuple[int, int]) -> None:
-    layout = title_layout(*size)
-    boxes = [layout.title, layout.subtitle, *layout.tiles, *layout.notice, layout.footer]
-    assert layout.window == (0, 0, *size)
-    assert all(layout.window.contains(box) and box.w > 0 and box.h > 0 for box in boxes)
-    rows = [layout.title, layout.subtitle, layout.tiles[0], *layout.notice, layout.footer]
-    assert all(upper.bottom <= lower.y for upper, lower in itertools.pairwise(rows))
-    assert len(layout.notice) == len(NOTICE)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_layout_tiles_form_a_centred_row_with_room_to_rise(size: tuple[int, int]) -> None:
-    layout = title_layout(*size)
-    tiles = layout.tiles
-    assert len(tiles) == len(TITLE_TILES)
-    assert len({(tile.y, tile.w, tile.h) for tile in tiles}) == 1
-    assert all(left.right < right.x for left, right in itertools.pairwise(tiles))
-    assert abs(tiles[0].x - (size[0] - tiles[-1].right)) <= 1
-    assert tiles[0].y - MAX_LIFT * tiles[0].h >= layout.subtitle.bottom
-    assert tiles[0].h > tiles[0].w  # tiles stand upright
-
-
-def test_layout_grows_with_the_window() -> None:
-    heights = [title_layout(w, h).tiles[0].h for w, h in [(640, 360), (1280, 720), (1920, 1080)]]
-    assert heights == sorted(heights)
-    assert heights[0] < heights[-1]
-
-
-def test_tile_lift_is_a_wave_that_crosses_the_row_then_rests() -> None:
-    count = len(TITLE_TILES)
-    times = [i * WAVE_PERIOD_S / 200 for i in range(400)]
-    for index in range(count):
-        lifts = [tile_lift(t, index) for t in times]
-        assert all(0.0 <= lift <= MAX_LIFT for lift in lifts)
-        assert all(
-            lift == 0.0 for t, lift in zip(times, lifts, strict=True) if t % WAVE_PERIOD_S >= WAVE_CROSS_S
-        )
-        peak = (index + 1) * WAVE_CROSS_S / (count + 1)
-        assert tile_lift(peak, index) == pytest.approx(MAX_LIFT)
-        assert tile_lift(peak + WAVE_PERIOD_S, index) == pytest.approx(MAX_LIFT)  # periodic
-        assert tile_lift(peak, (index + 2) % count) == 0.0  # one tile rises at a time
-    assert all(tile_lift(0.0, index) == 0.0 for index in range(count))
-
-
-def test_frames_repaint_only_what_moved_and_match_a_full_redraw() -> None:
-    pygame.font.init()
-    moving = WAVE_CROSS_S / 2  # mid-wave: one tile up, its neighbours moving
-    screen, fresh = pygame.Surface((640, 360)), pygame.Surface((640, 360))
-    title = TitleScreen()
-    assert title.draw(screen, 0.0) == [screen.get_rect()]
-    assert title.draw(screen, WAVE_PERIOD_S - 0.01) == []  # resting tiles: nothing to repaint
-    dirty = title.draw(screen, moving)
-    assert dirty
-    assert all(screen.get_rect().contains(rect) for rect in dirty)
-    assert sum(rect.w * rect.h for rect in dirty) < 640 * 360 // 4
-    TitleScreen().draw(fresh, moving)
-    assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(fresh, "RGB")
+@pytest.mark.parametrize("scene", ["title", "new-game", "settings", "reference"])
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_capture_renders_every_menu_screen(tmp_path: Path, scene: str, language: str) -> None:
+    out = tmp_path / f"{scene}.png"
+    assert (
+        main.main(["capture", str(out), "--size", "800x450", "--scene", scene, "--language", language]) == 0
+    )
+    with Image.open(out) as image:
+        assert image.size == (800, 450)
+        colors = image.convert("RGB").getcolors(maxcolors=1 << 20)
+    assert colors is not None
+    assert len(colors) > 200  # a real picture, not a blank fill
