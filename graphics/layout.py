@@ -186,7 +186,7 @@ class TableLayout:
             spots = {
                 0: (x_left, bottom - round(self.side * 0.08)),
                 1: (x_right, self.cy),
-                2: (x_left, top + round(self.side * 0.08)),
+                2: (x_left, top + round(self.side * 0.12)),
                 3: (x_left, self.cy),
             }
             return spots[rel]

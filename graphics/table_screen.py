@@ -36,12 +36,14 @@ LABEL_S = 0.9  # how long a call label stays up
 
 @dataclass
 class Motion:
-    """A sprite on its way from `start` to its place; `flip_from` set when it also turns over."""
+    """A sprite on its way from `start` to its place; `flip` when it also turns over (from `old_tile`),
+    `old_turns` when it also turns on the table (a riichi discard laid sideways)."""
 
     start: Box
     track: Track
     flip: bool = False
     old_tile: int | None = None
+    old_turns: int | None = None
 
 
 class TableScreen:
@@ -192,24 +194,29 @@ class TableScreen:
         pool = self._origin_pool(removed, source)
         track: Track | None = None
 
-        def motion(start: Box, flip: bool = False, old_tile: int | None = None) -> Motion:
+        def motion(
+            start: Box, flip: bool = False, old_tile: int | None = None, turns: int | None = None
+        ) -> Motion:
             nonlocal track
             if track is None:
                 track = self.animator.add(max(duration_s, 0.001), ease=ease_in_out_cubic)
-            return Motion(start, track, flip, old_tile)
+            return Motion(start, track, flip, old_tile, turns)
 
         for key, sprite in new.items():
             before = old.get(key)
             if before is not None:
                 flip = before.tile != sprite.tile
                 if before.box != sprite.box or flip:
-                    now_motions[key] = motion(self._current_box(key, before), flip, before.tile)
+                    now_motions[key] = motion(self._current_box(key, before), flip, before.tile, before.turns)
                 continue
             origin = by_tile.get(sprite.tile) if sprite.tile is not None else None
             if origin is None and pool:
                 origin = pool.pop(0)
             if origin is not None:
-                now_motions[key] = motion(self._current_box(origin.key, origin))
+                same_face = origin.tile == sprite.tile and not origin.standing
+                now_motions[key] = motion(
+                    self._current_box(origin.key, origin), turns=origin.turns if same_face else None
+                )
         self.motions = now_motions
         self.sprites = new
         self.order = sorted(new.values(), key=lambda sprite: sprite.z)
@@ -571,6 +578,10 @@ class TableScreen:
             box = _lerp_box(motion.start, sprite.box, t)
             if motion.flip:
                 self.blit_flip(surface, sprite, motion, box, motion.track.raw(now))
+            elif (
+                motion.old_turns is not None and motion.old_turns != sprite.turns and sprite.tile is not None
+            ):
+                self.blit_turning(surface, sprite, motion.old_turns, box, t)
             else:
                 self.blit_sprite(surface, sprite, box, hover)
         self.draw_names(surface)
@@ -626,6 +637,24 @@ class TableScreen:
             )
         elif sprite.mark == "tsumogiri":
             surface.blit(shade(image.get_width(), image.get_height(), (60, 70, 80, 55)), (x, y))
+
+    def blit_turning(
+        self, surface: pygame.Surface, sprite: Sprite, old_turns: int, box: Box, t: float
+    ) -> None:
+        """A tile turning on the table as it travels (the riichi discard laid sideways), 15 degrees a step."""
+        assert sprite.tile is not None
+        turn = (sprite.turns - old_turns) % 4
+        sweep = 90 * (turn if turn < 3 else -1)  # the short way round
+        angle = (old_turns * 90 + round(sweep * t / 15) * 15) % 360
+        key = (sprite.tile, sprite.height, angle)
+        image = _turn_cache.get(key)
+        if image is None:
+            upright = self.tile_surface(sprite.tile, sprite.height, 0)
+            image = pygame.transform.rotate(upright, angle)
+            if len(_turn_cache) > 512:
+                _turn_cache.clear()
+            _turn_cache[key] = image
+        surface.blit(image, image.get_rect(center=box.center))
 
     def blit_flip(
         self, surface: pygame.Surface, sprite: Sprite, motion: Motion, box: Box, raw: float
@@ -1033,6 +1062,7 @@ def _lerp_box(a: Box, b: Box, t: float) -> Box:
 
 
 _flip_cache: dict[tuple[object, ...], pygame.Surface] = {}
+_turn_cache: dict[tuple[int, int, int], pygame.Surface] = {}
 _shade_cache: dict[tuple[int, int, tuple[int, int, int, int]], pygame.Surface] = {}
 _stick_cache: dict[tuple[int, int], pygame.Surface] = {}
 _die_cache: dict[tuple[int, int], pygame.Surface] = {}
