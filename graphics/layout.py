@@ -177,6 +177,13 @@ class TableLayout:
         """Local u where an opponent's meld row ends (melds grow to the owner's left from here)."""
         return self.side * 0.46
 
+    def plate_width(self) -> int:
+        """The widest a name plate may be where `plate_center` puts it."""
+        margin = (self.width - self.side) // 2
+        if margin >= self.side * 0.24:
+            return max(40, margin - round(self.width * 0.01))
+        return round(self.side * 0.3)
+
     def plate_center(self, rel: int) -> tuple[int, int]:
         """Where a seat's name plate goes: in the side margins of a wide window, else in a table corner."""
         margin = (self.width - self.side) // 2

@@ -15,6 +15,7 @@ import pygame
 
 from game.terms import AbortiveDraw, ExhaustiveDraw, HandWon, RoundEnded, is_red
 from graphics import i18n
+from graphics.fonts import text_size
 from graphics.layout import Box, tile_width
 from graphics.tween import clamp01, ease_out_back, ease_out_cubic
 from graphics.widgets import DIM_INK, GOLD, INK, draw_text, panel_surface
@@ -39,7 +40,8 @@ class Overlay:
         self.dismissed = False
         self.reported = False  # the screen told its watcher this panel is fully shown
         layout = screen.layout
-        w, h = round(layout.width * 0.6), round(layout.height * 0.74)
+        w = round(min(layout.width * 0.94, max(layout.width * 0.6, 640)))
+        h = round(layout.height * 0.74)
         self.box = Box((layout.width - w) // 2, round(layout.height * 0.06), w, h)
         self.lang = i18n.language()
 
@@ -466,7 +468,11 @@ def deltas_row(
     size = max(10, round(box.h * 0.42))
     for seat, delta in enumerate(deltas):
         x = box.x + col * seat + col // 2
-        draw_text(surface, setups[seat].name, size, DIM_INK, (x, box.y), "midtop", False, lang)
+        name = setups[seat].name
+        name_size = size
+        while name_size > 8 and text_size(name, name_size, False, lang)[0] > col - 8:
+            name_size -= 1  # long names in narrow columns get smaller type, never overlap
+        draw_text(surface, name, name_size, DIM_INK, (x, box.y), "midtop", False, lang)
         ink = GAIN if delta > 0 else LOSS if delta < 0 else DIM_INK
         draw_text(
             surface,

@@ -827,8 +827,9 @@ class TableScreen:
             image = self.plate(
                 seat, setup.name, view.scores[seat], (seat - view.dealer) % view.n, seat in show.sticks
             )
-            center = self.layout.plate_center(rel)
-            surface.blit(image, image.get_rect(center=center))
+            rect = image.get_rect(center=self.layout.plate_center(rel))
+            rect.clamp_ip(pygame.Rect(0, 0, self.layout.width, self.layout.height))
+            surface.blit(image, rect)
 
     def plate(self, seat: int, name: str, score: int, wind: int, riichi: bool) -> pygame.Surface:
         """A player's name plate (cached per content)."""
@@ -839,8 +840,13 @@ class TableScreen:
             return cached
         lang = i18n.language()
         size = max(12, round(self.layout.river_h * 0.36))
-        name_w = text_size(name, size, True, lang)[0]
-        width, height = max(round(size * 9.5), round(size * 3.2) + name_w), round(size * 2.7)
+        height = round(size * 2.7)
+        limit = self.layout.plate_width()
+        name_size = size
+        while name_size > 8 and round(size * 3.2) + text_size(name, name_size, True, lang)[0] > limit:
+            name_size -= 1  # a long name in a narrow margin: smaller type rather than a clipped plate
+        name_w = text_size(name, name_size, True, lang)[0]
+        width = min(limit, max(round(size * 9.5), round(size * 3.2) + name_w))
         plate = pygame.Surface((width, height), pygame.SRCALPHA)
         plate.blit(panel_surface(width, height, (10, 24, 20), 200, size // 2), (0, 0))
         if turn:
@@ -856,7 +862,9 @@ class TableScreen:
             True,
             "ja",
         )
-        draw_text(plate, name, size, GOLD, (round(size * 2.2), round(height * 0.28)), "midleft", True, lang)
+        draw_text(
+            plate, name, name_size, GOLD, (round(size * 2.2), round(height * 0.28)), "midleft", True, lang
+        )
         draw_text(
             plate, f"{score:,}", size, INK, (round(size * 2.2), round(height * 0.7)), "midleft", False, lang
         )

@@ -1,4 +1,4 @@
-"""The PyInstaller bundle: build.spec builds; the bundle scores hands, draws the title and runs the selftest."""
+"""The PyInstaller bundle: build.spec builds; the bundle scores hands, draws the title, runs the selftest."""
 
 import json
 import os

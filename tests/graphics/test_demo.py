@@ -1,4 +1,4 @@
-"""The demo's capture run saves every listed screenshot; the selftest plays a whole match through the GUI loop."""
+"""The demo capture run saves every listed screenshot; the selftest plays a whole match in the GUI loop."""
 
 import subprocess
 import sys

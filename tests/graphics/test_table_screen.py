@@ -112,7 +112,8 @@ def test_escape_pauses_and_nothing_moves_until_resumed() -> None:
     actions, now = len(screen.session.table.actions), screen.animator.now_s
     for _ in range(100):
         app.tick(1 / 20)
-    assert len(screen.session.table.actions) == actions and screen.animator.now_s == now
+    assert len(screen.session.table.actions) == actions
+    assert screen.animator.now_s == now
     screen.key(pygame.K_ESCAPE)
     assert not screen.paused
     for _ in range(100):
@@ -133,10 +134,12 @@ def test_spectators_see_every_hand_and_a_human_only_their_own() -> None:
     watch = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 6)
     for _ in range(200):
         watch.app.tick(1 / 20)
-    assert watch.show is not None and set(watch.show.hands) == {0, 1, 2, 3}
+    assert watch.show is not None
+    assert set(watch.show.hands) == {0, 1, 2, 3}
     play = make_screen((SeatSetup("You"), *(SeatSetup(f"AI {i}", "normal") for i in range(1, 4))), 6)
     for _ in range(200):
         play.app.tick(1 / 20, scripted_answer(play))
-    assert play.show is not None and set(play.show.hands) - set(play.show.open_hands) <= {0}
+    assert play.show is not None
+    assert set(play.show.hands) - set(play.show.open_hands) <= {0}
     hidden = [key for key in play.sprites if key[0] == "b"]
     assert len(hidden) >= 30  # the three opponents' concealed tiles are backs
