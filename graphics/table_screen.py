@@ -95,6 +95,7 @@ class TableScreen:
         self.mouse = (0, 0)
         self.finished = False
         self.lang = app.settings.language
+        self.refresh_controls()
 
     # ---- time ---------------------------------------------------------------------------------------------
 
@@ -375,13 +376,13 @@ class TableScreen:
             else:
                 self.overlay.skip()
             return
-        if not self.animator.idle:
-            self.animator.skip()
-            return
         for button in self.toggle_buttons:
             if button.hit(x, y):
                 self.flip_toggle(str(button.value))
                 return
+        if not self.animator.idle:
+            self.animator.skip()
+            return
         if self.layout.panel.contains_point(x, y):
             self.show_differences = not self.show_differences
             self._panel_cache.clear()
@@ -587,6 +588,8 @@ class TableScreen:
         self.draw_names(surface)
         self.draw_label(surface)
         self.draw_dice(surface)
+        for button in self.toggle_buttons:
+            draw_toggle(surface, button, button.box.contains_point(*self.mouse), i18n.language())
         if self.decision is not None:
             self.draw_controls(surface)
         if self.overlay is not None:
@@ -918,8 +921,6 @@ class TableScreen:
         lang = i18n.language()
         for button in self.buttons:
             button.draw(surface, self.mouse, lang)
-        for button in self.toggle_buttons:
-            draw_toggle(surface, button, button.box.contains_point(*self.mouse), lang)
         chooser = self.mapper.chooser
         if chooser is not None:
             self.draw_chooser(surface, chooser)
