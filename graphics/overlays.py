@@ -267,7 +267,7 @@ class WinOverlay(Overlay):
                 )
             else:
                 banner = i18n.tr("score.han_fu", fu=value.fu, han=value.han)
-            points = i18n.tr("score.points", points=f"{max(self.event.deltas):,}")
+            points = i18n.tr("score.points", points=f"{value.points:,}")  # the hand; payments show below
             size = round(unit * 1.35 * max(pop, 0.2))
             draw_text(
                 surface,
