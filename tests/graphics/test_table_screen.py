@@ -143,3 +143,11 @@ def test_spectators_see_every_hand_and_a_human_only_their_own() -> None:
     assert set(play.show.hands) - set(play.show.open_hands) <= {0}
     hidden = [key for key in play.sprites if key[0] == "b"]
     assert len(hidden) >= 30  # the three opponents' concealed tiles are backs
+
+
+def test_the_frame_benchmark_scene_runs() -> None:
+    from benchmarks.gui_bench import busy_frame_times
+
+    times = busy_frame_times((640, 400), frames=30, warmup=5)
+    assert len(times) == 30
+    assert all(t > 0 for t in times)
