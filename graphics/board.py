@@ -135,11 +135,14 @@ def build_sprites(show: Show, layout: TableLayout) -> dict[Hashable, Sprite]:
 
 
 def _add_wall(sprites: dict[Hashable, Sprite], show: Show, layout: TableLayout) -> None:
-    sizes = side_stacks(show.wall.stacks)
-    for (stack, level), face in wall_slots(show.wall).items():
-        side, index = ring_position(stack, show.wall.stacks)
+    wall = show.wall
+    sizes = side_stacks(wall.stacks)
+    dead = {(wall.break_stack - 1 - i) % wall.stacks for i in range(DEAD_WALL_STACKS)}
+    gap = tile_width(layout.wall_h) * 0.3  # the wall is broken: the dead wall stands a little apart
+    for (stack, level), face in wall_slots(wall).items():
+        side, index = ring_position(stack, wall.stacks)
         rel = layout.rel_of(side, show.bottom)
-        box = layout.wall_stack_box(rel, index, sizes[side], level)
+        box = layout.wall_stack_box(rel, index, sizes[side], level, gap if stack in dead else 0.0)
         z = Z_WALL + (10 if level == 0 else 0) + (index if rel in (0, 3) else sizes[side] - index) // 4
         sprites[("w", stack, level)] = Sprite(
             ("w", stack, level), box, face, layout.wall_h, rel, z, "dora" if face is not None else ""

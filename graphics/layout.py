@@ -149,11 +149,12 @@ class TableLayout:
             return self.frame(rel).box(u, v + self.river_h - w, self.river_h, w)
         return self.frame(rel).box(u, v, w, self.river_h)
 
-    def wall_stack_box(self, rel: int, index: int, stacks: int, level: int) -> Box:
-        """Screen box of one tile of a wall stack: `index` 0.. from the owner's right end, `level` 0 top."""
+    def wall_stack_box(self, rel: int, index: int, stacks: int, level: int, shift: float = 0.0) -> Box:
+        """Screen box of one tile of a wall stack: `index` 0.. from the owner's right end, `level` 0 top;
+        `shift` moves it toward the owner's right (the dead wall stands apart at the break)."""
         w = tile_width(self.wall_h)
         length = stacks * w
-        u = length / 2 - (index + 1) * w
+        u = length / 2 - (index + 1) * w + shift
         lift = self.wall_h * 0.14  # the upper tile sits a little toward the centre to show the stack
         v = self.wall_v - (lift if level == 0 else 0)
         return self.frame(rel).box(u, v, w, self.wall_h)
