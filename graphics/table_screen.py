@@ -411,6 +411,9 @@ class TableScreen:
         if key == pygame.K_F10:
             self.pause()
             return
+        if key in (pygame.K_RIGHTBRACKET, pygame.K_KP_PLUS, pygame.K_LEFTBRACKET, pygame.K_KP_MINUS):
+            self.change_speed(1 if key in (pygame.K_RIGHTBRACKET, pygame.K_KP_PLUS) else -1)
+            return
         if self.privacy_seat is not None:
             if key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
                 self.reveal_for(self.privacy_seat)
@@ -449,6 +452,23 @@ class TableScreen:
             human.toggles = toggles
         self.decision = None
         self.refresh_controls()
+
+    def change_speed(self, step: int) -> None:
+        """One animation speed faster or slower ([ and ], or keypad - and +), saved with the settings."""
+        import dataclasses
+
+        from graphics.settings import SPEEDS
+
+        index = SPEEDS.index(self.app.settings.speed) if self.app.settings.speed in SPEEDS else 1
+        speed = SPEEDS[max(0, min(len(SPEEDS) - 1, index + step))]
+        self.app.apply_settings(dataclasses.replace(self.app.settings, speed=speed))
+        now = self.animator.now_s
+        self.label = (
+            self.show.bottom if self.show else 0,
+            i18n.tr("table.speed", speed=speed),
+            now,
+            now + 0.9,
+        )
 
     def menu_button(self) -> Button:
         """The small menu button in the top-left corner (Esc or F10 does the same)."""

@@ -151,3 +151,17 @@ def test_the_frame_benchmark_scene_runs() -> None:
     times = busy_frame_times((640, 400), frames=30, warmup=5)
     assert len(times) == 30
     assert all(t > 0 for t in times)
+
+
+def test_brackets_change_the_animation_speed(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIICHI_MAHJONG_HOME", str(tmp_path))
+    screen = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 4)
+    assert screen.app.settings.speed == 1.0
+    screen.key(pygame.K_RIGHTBRACKET)
+    screen.key(pygame.K_RIGHTBRACKET)
+    assert screen.app.settings.speed == 2.0
+    screen.app.tick(1 / 60)
+    assert screen.animator.speed == 2.0
+    for _ in range(10):
+        screen.key(pygame.K_LEFTBRACKET)
+    assert screen.app.settings.speed == 0.5  # the slowest setting, not beyond
