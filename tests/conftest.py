@@ -95,3 +95,15 @@ def english_ui() -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_config_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Settings the tests save go to a temporary folder, never the user's own config."""
+    previous = os.environ.get("RIICHI_MAHJONG_HOME")
+    os.environ["RIICHI_MAHJONG_HOME"] = str(tmp_path_factory.mktemp("config-home"))
+    yield
+    if previous is None:
+        os.environ.pop("RIICHI_MAHJONG_HOME", None)
+    else:
+        os.environ["RIICHI_MAHJONG_HOME"] = previous
