@@ -7,6 +7,8 @@ each option change keeps the options that depend on it consistent: no impossible
 
 from __future__ import annotations
 
+import json
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,7 +24,10 @@ from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_pan
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import NewGameLayout, new_game_layout
 from graphics.session import GameSession, SeatSetup
+from graphics.settings import config_dir
 from graphics.widgets import DIM_INK, Button, Cycler, Segmented, TextInput, Toggle, draw_fitted
+
+logger = logging.getLogger(__name__)
 
 LEVELS = ("human", "easy", "normal", "strong")
 OPTIONS = ("red_fives", "kuitan", "double_ron", "ura_dora", "bust", "local_yaku")
@@ -149,12 +154,99 @@ class NewGameChoices:
         return (rng or random.Random()).randrange(1, 10**SEED_DIGITS)
 
 
+CHOICES_FILE = "new_game.json"
+
+
+def choices_to_json(choices: NewGameChoices) -> dict[str, object]:
+    """The choices worth remembering for the next match (the seed is not: each match gets a new one)."""
+    return {
+        "players": choices.players,
+        "presets": {str(players): name for players, name in choices.presets.items()},
+        "levels": list(choices.levels),
+        "names": list(choices.names),
+        "game_length": choices.game_length,
+        "options": dict(choices.options),
+    }
+
+
+def choices_from_json(data: object, where: str) -> NewGameChoices:
+    """Remembered choices; ValueError (one line, naming `where`) when anything in them is not usable."""
+
+    def bad(what: str) -> ValueError:
+        return ValueError(f"{where}: {what}")
+
+    if not isinstance(data, dict):
+        raise bad("expected a JSON object")
+    choices = NewGameChoices()
+    presets = data.get("presets", {})
+    if not isinstance(presets, dict):
+        raise bad("'presets' must be an object")
+    for count, name in presets.items():
+        if count not in ("3", "4") or not isinstance(name, str) or name not in presets_for(int(count)):
+            raise bad(f"no {count}-player preset {name!r}")
+        choices.presets[int(count)] = name
+    players = data.get("players", 4)
+    if players not in PLAYER_COUNTS:
+        raise bad(f"'players' must be 3 or 4, got {players!r}")
+    choices.choose_players(players)  # the preset's own length and options, then what was chosen over them
+    levels, names = data.get("levels", choices.levels), data.get("names", choices.names)
+    if not (isinstance(levels, list) and len(levels) == 4 and all(level in LEVELS for level in levels)):
+        raise bad(f"'levels' must be four of {', '.join(LEVELS)}")
+    if not (isinstance(names, list) and len(names) == 4 and all(isinstance(name, str) for name in names)):
+        raise bad("'names' must be four strings")
+    choices.levels, choices.names = list(levels), [name[:NAME_CHARS] for name in names]
+    length = data.get("game_length", choices.game_length)
+    if length not in GAME_LENGTHS:
+        raise bad(f"'game_length' must be one of {', '.join(GAME_LENGTHS)}, got {length!r}")
+    choices.game_length = length
+    options = data.get("options", {})
+    if not isinstance(options, dict) or any(
+        name not in OPTIONS or not isinstance(value, bool) for name, value in options.items()
+    ):
+        raise bad(f"'options' must map {', '.join(OPTIONS)} to true or false")
+    choices.options.update(options)
+    return choices
+
+
+def load_choices() -> NewGameChoices:
+    """The choices of the last match started, or the defaults (one warning line if the file is damaged)."""
+    path = config_dir() / CHOICES_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return NewGameChoices()
+    except (OSError, UnicodeDecodeError) as exc:
+        logger.warning("%s: cannot read the last game's choices (%s); using the defaults", path, exc)
+        return NewGameChoices()
+    try:
+        return choices_from_json(json.loads(text), str(path))
+    except json.JSONDecodeError as exc:
+        logger.warning("%s: not valid JSON (line %d); using the defaults", path, exc.lineno)
+    except ValueError as exc:
+        logger.warning("%s; using the defaults", exc)
+    return NewGameChoices()
+
+
+def save_choices(choices: NewGameChoices) -> None:
+    """Remember the choices for the next new game (written atomically; a failure is only logged)."""
+    path = config_dir() / CHOICES_FILE
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(
+            json.dumps(choices_to_json(choices), ensure_ascii=False, indent=2) + "\n", "utf-8"
+        )
+        temporary.replace(path)
+    except OSError as exc:
+        logger.warning("cannot remember the new game's choices: %s", exc)
+
+
 class NewGameScene:
     """Set up a match and start it."""
 
     def __init__(self, app: App, choices: NewGameChoices | None = None) -> None:
         self.app = app
-        self.choices = choices or NewGameChoices()
+        self.choices = choices or load_choices()
         self.form = Form(app.services.play_cue)
         self.layout: NewGameLayout | None = None
         self._built: tuple[int, int, str] | None = None
@@ -278,7 +370,9 @@ class NewGameScene:
         """Start the match on the table screen."""
         from graphics.table_screen import TableScreen
 
-        self.app.switch(TableScreen(self.app, self.make_session()))
+        session = self.make_session()
+        save_choices(self.choices)
+        self.app.switch(TableScreen(self.app, session))
 
     def back(self) -> None:
         """Return to the title screen."""

@@ -1,0 +1,87 @@
+"""The new-game screen remembers the last match's setup (not its seed); a damaged file gives one warning."""
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from graphics.screens.new_game import (
+    CHOICES_FILE,
+    NewGameChoices,
+    choices_from_json,
+    choices_to_json,
+    load_choices,
+    save_choices,
+)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RIICHI_MAHJONG_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_choices_round_trip(home: Path) -> None:
+    choices = NewGameChoices()
+    choices.choose_players(3)
+    choices.levels = ["human", "strong", "human", "normal"]
+    choices.names = ["Ann", "", "민수", ""]
+    choices.game_length = "east"
+    choices.options["kuitan"] = False
+    choices.seed_text = "12345"
+    save_choices(choices)
+    loaded = load_choices()
+    assert choices_to_json(loaded) == choices_to_json(choices)
+    assert loaded.players == 3
+    assert loaded.names[2] == "민수"
+    assert loaded.options["kuitan"] is False
+    assert loaded.seed_text == ""  # every match gets a new seed unless one is typed
+
+
+def test_no_file_gives_the_defaults(home: Path) -> None:
+    assert choices_to_json(load_choices()) == choices_to_json(NewGameChoices())
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "expected a JSON object"),
+        ({"players": 5}, "'players' must be 3 or 4"),
+        ({"presets": {"4": "tenhou-3p"}}, "no 4-player preset 'tenhou-3p'"),
+        ({"levels": ["human", "godlike", "normal", "normal"]}, "'levels' must be four of"),
+        ({"names": ["a", "b"]}, "'names' must be four strings"),
+        ({"game_length": "full"}, "'game_length' must be one of"),
+        ({"options": {"kuitan": "yes"}}, "'options' must map"),
+        ({"options": {"flowers": True}}, "'options' must map"),
+    ],
+)
+def test_bad_choices_are_refused_with_one_line(data: object, message: str) -> None:
+    with pytest.raises(ValueError, match=r"^where: ") as error:
+        choices_from_json(data, "where")
+    assert message in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_a_damaged_file_warns_once_and_gives_the_defaults(
+    home: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (home / CHOICES_FILE).write_text('{"players": 4, "levels": "all strong"}', encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        choices = load_choices()
+    assert choices_to_json(choices) == choices_to_json(NewGameChoices())
+    assert len(caplog.records) == 1
+    assert CHOICES_FILE in caplog.records[0].getMessage()
+    (home / CHOICES_FILE).write_text("{not json", encoding="utf-8")
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        load_choices()
+    assert len(caplog.records) == 1
+    assert "not valid JSON" in caplog.records[0].getMessage()
+
+
+def test_long_remembered_names_are_cut_to_what_the_field_takes(home: Path) -> None:
+    data = choices_to_json(NewGameChoices())
+    data["names"] = ["x" * 100, "", "", ""]
+    (home / CHOICES_FILE).write_text(json.dumps(data), encoding="utf-8")
+    assert len(load_choices().names[0]) == 16
