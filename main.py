@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, TextIO
 if TYPE_CHECKING:
     from graphics.app import App, Scene
 
+# pygame prints a banner on import; the commands' output (capture, demo) stays theirs alone
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 def parse_size(text: str) -> tuple[int, int]:
     """Read a window size written WIDTHxHEIGHT, e.g. 1280x720."""
