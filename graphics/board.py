@@ -129,8 +129,8 @@ def build_sprites(show: Show, layout: TableLayout) -> dict[Hashable, Sprite]:
         rel = layout.rel_of(seat, show.bottom)
         player = show.view.players[seat]
         _add_river(sprites, show, layout, seat, rel)
-        meld_end = _add_melds(sprites, layout, seat, rel, player.melds, player.kita)
-        _add_hand(sprites, show, layout, seat, rel, meld_end)
+        _add_melds(sprites, layout, seat, rel, player.melds, player.kita)
+        _add_hand(sprites, show, layout, seat, rel)
     return sprites
 
 
@@ -194,8 +194,8 @@ def _add_melds(
     rel: int,
     melds: tuple[Meld, ...],
     kita: tuple[int, ...],
-) -> float:
-    """Lay out melds from the owner's right edge leftward; return where the meld row begins (local u or x)."""
+) -> None:
+    """Lay out melds from the owner's right edge leftward, kita beside them."""
     own = rel == 0
     height = layout.meld_h if own else layout.other_h
     width = tile_width(height)
@@ -235,32 +235,27 @@ def _add_melds(
             box = Box(round(u), round(v), width, height) if own else frame.box(u, v, width, height)
             key = ("k", tile)
             sprites[key] = Sprite(key, box, tile, height, rel, Z_MELD + 30 + index)
-        right -= len(kita) * width * 0.55 + width * 0.7
-    return right
 
 
-def _add_hand(
-    sprites: dict[Hashable, Sprite], show: Show, layout: TableLayout, seat: int, rel: int, meld_start: float
-) -> None:
+def _add_hand(sprites: dict[Hashable, Sprite], show: Show, layout: TableLayout, seat: int, rel: int) -> None:
     view = show.view
     face_up = seat in show.hands
     tiles: list[int | None]
+    apart = False  # the last tile sits apart: just drawn (or, face down, the 3n+2nd tile held)
     if show.dealt is not None:
         count = show.dealt[seat]
         tiles = list(show.hands[seat][:count]) if face_up else [None] * count
-        drawn = None
     elif face_up:
         drawn = show.drawn.get(seat)
         hand = list(show.hands[seat])
         if drawn is not None and drawn in hand:
             hand.remove(drawn)
             hand.append(drawn)
+            apart = True
         tiles = list(hand)
     else:
-        count = view.players[seat].concealed
-        drawn = -1 if view.turn == seat and count % 3 == 2 and view.drawn is None else None
-        tiles = [None] * count
-    apart = drawn is not None or (not face_up and len(tiles) % 3 == 2 and show.dealt is None)
+        tiles = [None] * view.players[seat].concealed
+        apart = len(tiles) % 3 == 2
     if rel == 0:
         for index, tile in enumerate(tiles):
             box = layout.hand_tile_box(index, len(tiles), apart)

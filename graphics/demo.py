@@ -16,11 +16,8 @@ from pathlib import Path
 import pygame
 
 from game.terms import (
-    AbortiveDraw,
     Discard,
     DoraRevealed,
-    ExhaustiveDraw,
-    HandWon,
     Kyuushu,
     MeldCalled,
     Pass,
@@ -266,19 +263,3 @@ def offscreen_app(size: tuple[int, int], settings: Settings | None = None) -> Ap
     return App(
         surface=pygame.Surface(size), settings=settings or Settings(), services=Services(), windowed=False
     )
-
-
-__all__ = [
-    "SHOTS",
-    "AbortiveDraw",
-    "Capture",
-    "DemoError",
-    "ExhaustiveDraw",
-    "HandWon",
-    "drive",
-    "ensure_headless_drivers",
-    "offscreen_app",
-    "run_demo",
-    "run_selftest",
-    "scripted_answer",
-]

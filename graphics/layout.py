@@ -120,13 +120,11 @@ class TableLayout:
     river_v: int  # local distance from the centre to the first river row
     wall_v: int  # local distance from the centre to the near edge of the wall
     hand_v: int  # local distance from the centre to opponents' hands
-    wall_half: int  # half the length of a wall side
     hand_y: int  # top of the viewer's hand tiles
     hand_x: int  # left of the viewer's first hand tile
     meld_right: int  # right edge of the viewer's meld row
     buttons: Box  # call and win buttons, above the viewer's hand on the right
     toggles: Box  # auto-win / no-calls / auto-discard toggles
-    info: Box  # the side strip for the hand log and hints (may be narrow on 4:3 windows)
 
     def frame(self, rel: int) -> SeatFrame:
         """The frame of relative seat `rel` (0 bottom .. 3 left)."""
@@ -226,8 +224,6 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
     wall_v = river_v + RIVER_ROWS * river_h + round(river_h * 0.25)
     other_h = max(14, round(side * 0.046))
     hand_v = wall_v + wall_h + max(2, round(wall_h * 0.12))
-    stacks = 17 if players == 4 else 14
-    wall_half = stacks * tile_width(wall_h) // 2
     meld_h = round(hand_h * 0.72)
     hand_y = height - hand_h - round(hand_h * 0.1)
     hand_w = round(14.45 * tile_width(hand_h))
@@ -237,10 +233,8 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
     meld_right = min(width - round(width * 0.012), hand_x + total)
     button_h = max(24, round(hand_h * 0.6))
     buttons = Box(round(width * 0.5), hand_y - button_h - round(hand_h * 0.3), round(width * 0.48), button_h)
-    margin = (width - side) // 2
     small = max(18, round(button_h * 0.62))
     toggles = Box(width - round(small * 8.2), round(height * 0.015), round(small * 8), round(small * 1.3) * 3)
-    info = Box(round(width * 0.01), round(height * 0.02), max(margin - round(width * 0.02), 0), side)
     return TableLayout(
         width=width,
         height=height,
@@ -257,11 +251,9 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
         river_v=river_v,
         wall_v=wall_v,
         hand_v=hand_v,
-        wall_half=wall_half,
         hand_y=hand_y,
         hand_x=hand_x,
         meld_right=meld_right,
         buttons=buttons,
         toggles=toggles,
-        info=info,
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.feed import Frame
@@ -30,8 +29,7 @@ from game.terms import (
     TileDiscarded,
     TileDrawn,
 )
-from game.view import SeatView
-from graphics.board import DEAD_WALL_STACKS, Show, WallState, break_stack_for
+from graphics.board import Show, WallState, break_stack_for
 
 WALL_SOURCE = -1  # a step whose new tiles come from the wall
 
@@ -258,11 +256,4 @@ class Presenter:
         self.memory.wall = dataclasses.replace(self.memory.wall, indicators=(event.dora_indicator,))
         show = self._show(frame, bottom, shown_seats)
         steps.append(Step(show, DURATION_S["dora"], HOLD_S["dora"]))
-        assert self.memory.wall.live_drawn == 13 * n
-        assert DEAD_WALL_STACKS == 7
         return steps
-
-
-def public_scores(view: SeatView) -> Mapping[int, int]:
-    """Scores by seat, as a mapping."""
-    return dict(enumerate(view.scores))

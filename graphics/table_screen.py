@@ -229,14 +229,12 @@ class TableScreen:
             return [sprite for sprite in removed if sprite.key[0] == "w"]  # type: ignore[index]
         if source is None or self.show is None:
             return []
-        rel = self.layout.rel_of(source, self.show.bottom)
         hidden = [
             sprite
             for sprite in removed
             if sprite.key[0] == "b" and sprite.key[1] == source  # type: ignore[index]
         ]
         hidden.sort(key=lambda sprite: -sprite.key[2])  # type: ignore[index]
-        del rel
         return hidden
 
     def _current_box(self, key: Hashable, sprite: Sprite) -> Box:
@@ -788,7 +786,6 @@ class TableScreen:
                 text = f"{score:,}"
                 ink = INK
             color = (236, 90, 70) if seat == view.dealer else (230, 226, 210)
-            wind_image = pygame.font.Font.render if False else None  # noqa: F841 - placeholder for type check
             line = pygame.Surface((panel.w, round(unit * 1.2)), pygame.SRCALPHA)
             draw_text(
                 line,
