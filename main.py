@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 if TYPE_CHECKING:
     from graphics.app import App, Scene
@@ -68,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--language", choices=("en", "ko", "ja"), default="en", help="UI language (default en)"
     )
     add_simulate_parser(commands)
+    add_tournament_parser(commands)
     add_gui_parsers(commands)
     mjai = commands.add_parser(
         "mjai-bot",
@@ -115,6 +116,70 @@ def add_gui_parsers(commands: "argparse._SubParsersAction[argparse.ArgumentParse
         help="play a whole match through the real GUI loop headless at top speed and exit 0 if all went well",
     )
     selftest.add_argument("--seed", type=int, default=7, help="match seed (default 7)")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (the command and what is wrong), exit status 2."""
+
+    def error(self, message: str) -> "NoReturn":
+        """Print one line naming the command and the problem, then exit 2."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def add_tournament_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """The `tournament` command: new, play, standings, export and list, on the records database."""
+    tournament = commands.add_parser(
+        "tournament",
+        help="local tournaments: create one, play its AI tables, show or export the standings",
+        description=(
+            "Local tournaments kept in the records database (records.sqlite3 in the settings folder unless "
+            "--db names another file). Tables with people are played in the game window."
+        ),
+    )
+    actions = tournament.add_subparsers(
+        dest="tournament_command", metavar="ACTION", title="actions", parser_class=OneLineParser
+    )
+    actions.required = True
+    new = actions.add_parser(
+        "new",
+        help="create a tournament and its schedule; the last line printed is id=N",
+        description=(
+            "SPEC: comma-separated participants, NAME (a person) or NAME=LEVEL (an AI: easy, normal, "
+            "strong), 3 to 32 of them. --fill house fills short tables with unranked AI house seats; "
+            "--fill bye lets participants sit out in turn. The last line printed is id=N."
+        ),
+    )
+    new.add_argument("--name", required=True, help="the tournament's name")
+    new.add_argument("--players", required=True, metavar="SPEC", help="the participants (see above)")
+    new.add_argument("--ruleset", required=True, metavar="PRESET", help="rule preset, e.g. standard")
+    new.add_argument("--length", choices=("east", "south"), default="south", help="east-only or hanchan")
+    new.add_argument("--rounds", type=int, default=3, metavar="N", help="rounds to play (default 3)")
+    new.add_argument("--seating", choices=("balanced", "swiss"), default="balanced", help="seating method")
+    new.add_argument("--fill", choices=("house", "bye"), default="house", help="short tables: house or bye")
+    new.add_argument("--seed", type=int, default=None, help="seed of the schedule, winds and walls")
+    new.add_argument(
+        "--clock",
+        metavar="BASE+BANK",
+        help="per-decision clock for people: seconds per decision + time bank per hand, e.g. 5+20",
+    )
+    for name, text in (
+        ("play", "play every pending table of AIs only, in schedule order; stops at a table with a person"),
+        ("standings", "print the standings (--json: as JSON)"),
+        ("export", "write standings.csv, standings.html and logs/*.json (tenhou.net/6) into --out DIR"),
+    ):
+        action = actions.add_parser(name, help=text, description=text)
+        action.add_argument("--id", type=int, required=True, metavar="N", help="the tournament's id")
+        if name == "standings":
+            action.add_argument("--json", action="store_true", help="write one JSON object")
+        if name == "export":
+            action.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write")
+        if name == "play":
+            action.add_argument("--quiet", action="store_true", help="no progress bar on standard error")
+    actions.add_parser("list", help="every tournament with its progress", description="List the tournaments.")
+    for action in actions.choices.values():
+        action.add_argument(
+            "--db", type=Path, metavar="FILE", help="records database (default: settings folder)"
+        )
 
 
 def add_simulate_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -460,6 +525,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_capture(args)
         if args.command == "simulate":
             return run_simulate(args)
+        if args.command == "tournament":
+            from game.tournament_cli import run_tournament
+
+            return run_tournament(args, sys.stdout, sys.stderr)
         if args.command == "mjai-bot":
             from game.mjai.bot import run_bot
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from game.seat import Seat
 from game.view import SeatView, advance_view, redact, view_for
@@ -26,6 +27,14 @@ SeatObserver = Callable[[Event, SeatView], None]
 """Gets each event as one seat may see it, with that seat's view right after the event."""
 EngineObserver = Callable[[tuple[Event, ...], RoundState], None]
 """Gets the unredacted events of each engine step (a deal or one ``apply``) with the state after it."""
+ActionObserver = Callable[[tuple[tuple[int, Action], ...]], None]
+"""Gets the answers of each ``apply`` as (seat, action) in ``Table.actions`` order, before its events."""
+FinishObserver = Callable[[Standings], None]
+"""Gets the standings once, when the match ends."""
+
+
+class RestoreError(ValueError):
+    """Stored actions that do not fit the match: the one line names the action and what is wrong."""
 
 
 def hand_seed(seed: int, hand_index: int) -> int:
@@ -81,6 +90,8 @@ class Table:
         self._hand_events: list[Event] = []
         self._seat_observers: list[tuple[int, SeatObserver]] = []
         self._engine_observers: list[EngineObserver] = []
+        self._action_observers: list[ActionObserver] = []
+        self._finish_observers: list[FinishObserver] = []
         self._views: dict[int, SeatView] = {}  # the latest view handed to each watched seat's observers
 
     @property
@@ -104,6 +115,76 @@ class Table:
     def subscribe_engine(self, observer: EngineObserver) -> None:
         """Send ``observer`` the unredacted events of every engine step with the state after it."""
         self._engine_observers.append(observer)
+
+    def subscribe_actions(self, observer: ActionObserver) -> None:
+        """Send ``observer`` the answers of every ``apply`` as they are applied (to store them)."""
+        self._action_observers.append(observer)
+
+    def subscribe_finish(self, observer: FinishObserver) -> None:
+        """Send ``observer`` the standings when the match ends."""
+        self._finish_observers.append(observer)
+
+    def restore(self, actions: Sequence[tuple[int, Action]], *, whole_match: bool = False) -> None:
+        """Bring a new table to where ``actions`` (a stored ``Table.actions``) leave the match.
+
+        The engine replays every answer; the seats and observers are then shown the hand in play from its
+        deal (``whole_match``: every hand, in order), and each seat with a ``recall(view, legal, action)``
+        method is told its decisions in that hand, so it stands exactly where it stood. Seats are never asked
+        to decide; action observers hear nothing (the actions are stored already). RestoreError names the
+        first stored action that does not fit.
+        """
+        if self.state is not None or self.actions or self.match.hands_played:
+            raise ValueError("restore needs a table that has not started")
+        hand: list[_Replayed] = []
+        index = 0
+        while self.standings is None:
+            state = self.state
+            if state is None:
+                if whole_match and hand:
+                    self._show_replayed(hand, recall=False)
+                state, events = self._deal_state()
+                self.state = state
+                self._hand_events = list(events)
+                hand = [_Replayed(None, {}, {}, state, events)]
+                continue
+            if state.phase is Phase.ENDED:
+                self._end_hand(state, notify=False)
+                continue
+            if index >= len(actions):
+                break
+            legal = legal_actions(state)
+            waiting = sorted(legal)
+            batch = tuple(actions[index : index + len(waiting)])
+            for offset, seat in enumerate(waiting):
+                if offset >= len(batch):
+                    raise RestoreError(f"action {index + offset + 1}: missing (seat {seat} must answer)")
+                answer_seat, answer = batch[offset]
+                if answer_seat != seat:
+                    raise RestoreError(
+                        f"action {index + offset + 1}: seat {answer_seat} answered, but seat {seat} must"
+                    )
+                if not _is_offered(answer, legal[seat]):
+                    raise RestoreError(f"action {index + offset + 1}: {answer} is not legal for seat {seat}")
+            choices = dict(batch)
+            after, events = apply(state, choices)
+            self.actions.extend(batch)
+            self._hand_events.extend(events)
+            hand.append(_Replayed(state, legal, choices, after, events))
+            self.state = after
+            index += len(waiting)
+        if index < len(actions):
+            raise RestoreError(f"action {index + 1}: the match is already over")
+        self._show_replayed(hand, recall=not self.finished)
+
+    def _show_replayed(self, hand: list[_Replayed], *, recall: bool) -> None:
+        """Tell seats and observers one replayed hand; seats that can recall their decisions are told them."""
+        for step in hand:
+            if recall and step.before is not None:
+                for seat, action in step.choices.items():
+                    remember = getattr(self.seats[seat], "recall", None)
+                    if callable(remember):
+                        remember(view_for(step.before, seat), step.legal[seat], action)
+            self._tell(step.after, step.events)
 
     def run(self) -> Standings:
         """Play the match to its end (for tables whose seats always answer) and return the standings."""
@@ -133,17 +214,26 @@ class Table:
                 if not self._collect(state, legal):
                     return True
                 choices = {seat: self._answers[seat] for seat in sorted(legal)}
-                self._answers = {}
-                self.actions.extend(choices.items())
                 state, events = apply(state, choices)
+                applied = tuple(choices.items())
+                for action_observer in self._action_observers:
+                    action_observer(applied)  # stored before anyone is told: a crash loses no shown step
+                self._answers = {}
+                self.actions.extend(applied)
                 self._publish(state, events)
             steps += 1
         return False
 
     def _deal(self) -> None:
+        state, events = self._deal_state()
+        self._hand_events = []
+        self._publish(state, events)
+
+    def _deal_state(self) -> tuple[RoundState, tuple[Event, ...]]:
+        """The next hand dealt from its wall, with the deal's events."""
         match = self.match
         wall = shuffled_wall(hand_seed(self.seed, match.hands_played), self.rules.players)
-        state, events = start_round(
+        return start_round(
             self.rules,
             wall,
             round_wind=match.round_wind,
@@ -154,16 +244,17 @@ class Table:
             dealer=match.dealer,
             dealer_wins=match.dealer_wins,
         )
-        self._hand_events = []
-        self._publish(state, events)
 
-    def _end_hand(self, state: RoundState) -> None:
+    def _end_hand(self, state: RoundState, notify: bool = True) -> None:
         ended = state.ended
         assert ended is not None
         self.match = next_hand(self.match, hand_outcome(ended, self._hand_events))
         self.state = None
         if self.match.finished:
             self.standings = final_standings(self.match)
+            if notify:
+                for observer in self._finish_observers:
+                    observer(self.standings)
 
     def _collect(self, state: RoundState, legal: dict[int, tuple[Action, ...]]) -> bool:
         """Ask every waiting seat that has not answered yet; False while any of them answers None."""
@@ -195,6 +286,10 @@ class Table:
         """Tell every seat and observer what happened in one engine step."""
         self.state = state
         self._hand_events.extend(events)
+        self._tell(state, events)
+
+    def _tell(self, state: RoundState, events: tuple[Event, ...]) -> None:
+        """Show one engine step's events to the seats (redacted) and to every observer."""
         for seat_index, seat in enumerate(self.seats):
             for event in events:
                 try:
@@ -220,6 +315,17 @@ class Table:
                 for observer_seat, observer in self._seat_observers:
                     if observer_seat == seat:
                         observer(shown, view)
+
+
+@dataclass(frozen=True)
+class _Replayed:
+    """One engine step of a restored hand: the deal (no ``before``) or an apply of ``choices``."""
+
+    before: RoundState | None
+    legal: Mapping[int, tuple[Action, ...]]
+    choices: Mapping[int, Action]
+    after: RoundState
+    events: tuple[Event, ...]
 
 
 def _is_offered(answer: object, options: tuple[Action, ...]) -> bool:

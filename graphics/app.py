@@ -11,10 +11,12 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 import pygame
 
+from game.records import Records
 from game.terms import Event
 from graphics import i18n
 from graphics.settings import Settings, save_settings
@@ -65,6 +67,20 @@ class App:
     running: bool = True
     windowed: bool = True  # False when drawing to an off-screen surface (capture, benchmarks)
     frame_hooks: list[Callable[[App], None]] = field(default_factory=list)
+    records_path: Path | None = None  # the match database (None: records.sqlite3 in the settings folder)
+    _records: Records | None = None
+
+    def records(self) -> Records:
+        """The match database, opened on first use and kept open; RecordsError (one line) if it cannot be."""
+        if self._records is None:
+            self._records = Records(self.records_path)
+        return self._records
+
+    def close_records(self) -> None:
+        """Close the match database (every write is committed already)."""
+        if self._records is not None:
+            self._records.close()
+            self._records = None
 
     def switch(self, scene: Scene) -> None:
         """Show another scene from the next frame."""

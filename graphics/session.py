@@ -8,16 +8,23 @@ Privacy: with two or more humans, concealed tiles show only for the human who ha
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai import create_ai
 from game.feed import Frame, TableFeed
 from game.human import HumanSeat, HumanToggles
+from game.records import Records, RecordsError, SeatEntry
+from game.saved_match import MatchWriter, ai_seed
 from game.seat import Seat
-from game.table import Table
+from game.table import RestoreError, Table
 from game.terms import Action, RuleSet, Standings
 from graphics.presenter import Presenter, Step
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -57,7 +64,7 @@ class GameSession:
                 self.humans[index] = human
                 seats.append(human)
             else:
-                seats.append(create_ai(setup.level, rules, seed * 31 + index))
+                seats.append(create_ai(setup.level, rules, ai_seed(seed, index)))
         self.table = Table(rules, seats, seed)
         self.spectator = spectator or not self.humans
         watched = range(rules.players) if self.spectator or len(self.humans) > 1 else self.humans
@@ -68,6 +75,78 @@ class GameSession:
         # the human now looking at the screen (after a hand-over), and the bottom seat
         self.viewer: int | None = min(self.humans) if len(self.humans) == 1 else None
         self.bottom = self.viewer if self.viewer is not None else min(self.humans, default=0)
+        self.records: Records | None = None  # where the match is saved as it goes (None: not saved)
+        self.match_id: int | None = None
+        self.tournament: int | None = None
+        self.writer: MatchWriter | None = None
+        self.save_error: str | None = None  # why saving stopped, shown to the player
+        self.then: tuple[str, dict[str, Any]] = ("title", {})  # the screen after the results (navigation)
+
+    # ---- saving and resuming --------------------------------------------------------------------------
+
+    def save_to(self, records: Records) -> int | None:
+        """Keep this new match in ``records`` from now on, every answer as it is applied; its id, or None
+        (with ``save_error`` set) when the database cannot take it: the match is then played unsaved."""
+        entries = [SeatEntry(setup.name, setup.level) for setup in self.setups]
+        try:
+            match_id = records.create_match(self.rules, self.seed, entries)
+        except RecordsError as error:
+            self.save_error = str(error)
+            logger.warning("the match cannot be saved: %s", error)
+            return None
+        self._attach(records, match_id)
+        return match_id
+
+    def _attach(self, records: Records, match_id: int) -> None:
+        self.records = records
+        self.match_id = match_id
+        self.writer = MatchWriter.attach(records, match_id, self.table)
+
+    @classmethod
+    def resume(cls, records: Records, match_id: int, toggles: HumanToggles | None = None) -> GameSession:
+        """A stored match rebuilt at its last answer, ready to show and saving as it goes; RecordsError
+        (one line) when it cannot be."""
+        stored = records.load_match(match_id)
+        summary = stored.summary
+        if summary.status in ("finished", "abandoned"):
+            raise RecordsError(f"match {match_id} is {summary.status}: there is nothing to continue")
+        setups = tuple(SeatSetup(entry.name, entry.level) for entry in summary.seats)
+        session = cls(summary.rules, setups, summary.seed, toggles)
+        try:
+            session.table.restore(stored.actions)
+        except RestoreError as error:
+            raise RecordsError(f"{records.path}: match {match_id}: {error}") from None
+        session.tournament = summary.tournament
+        session._attach(records, match_id)
+        if session.table.finished and session.table.standings is not None and session.writer is not None:
+            session.writer.write_result(session.table.standings)  # stopped between its last answer and result
+        session.fast_forward()
+        return session
+
+    def fast_forward(self) -> None:
+        """Take in the frames a restore produced without animating them: the screen starts on the last one."""
+        last: Step | None = None
+        self.presenter.hands_dealt = max(0, self.table.match.hands_played)
+        while True:
+            frame = self.feed.pop()
+            if frame is None:
+                break
+            self.last_frame = frame
+            steps = self.presenter.steps(frame, self.bottom, self.shown_seats())
+            if steps:
+                last = steps[-1]
+        self.pending_steps.clear()
+        if last is not None:
+            self.pending_steps.append(
+                dataclasses.replace(
+                    last, duration_s=0.0, hold_s=0.0, event=None, dice=None, label=None, overlay=None
+                )
+            )
+
+    def abandon(self) -> None:
+        """Give up this single match: it stays in the records but is no longer offered to continue."""
+        if self.records is not None and self.match_id is not None and self.tournament is None:
+            self.records.abandon_match(self.match_id)
 
     @property
     def private(self) -> bool:

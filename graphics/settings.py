@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from game.home import config_dir
 
 logger = logging.getLogger(__name__)
 
@@ -78,18 +78,6 @@ _TYPES: dict[str, type] = {
     "no_calls": bool,
     "auto_discard_after_riichi": bool,
 }
-
-
-def config_dir() -> Path:
-    """Where settings and saved data live for this user."""
-    override = os.environ.get("RIICHI_MAHJONG_HOME")
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA", Path.home())) / "riichi-mahjong"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "riichi-mahjong"
-    return Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "riichi-mahjong"
 
 
 def settings_path() -> Path:

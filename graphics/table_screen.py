@@ -6,6 +6,7 @@ the new step puts them; a tile that changes face on the spot flips. Drawing read
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.advice import DiscardInfo, HandStatus, discard_advice, hand_status
+from game.records import RecordsError
 from game.terms import Action, Discard, RiichiAccepted, RoundStarted, is_red
 from graphics import i18n
 from graphics.app import App
@@ -22,6 +24,7 @@ from graphics.fonts import text_size
 from graphics.layout import Box, TableLayout, compute_layout, standing_height, tile_width
 from graphics.overlays import Overlay, make_overlay
 from graphics.presenter import WALL_SOURCE, Step
+from graphics.screens import navigation
 from graphics.session import GameSession
 from graphics.tiles import TileArt
 from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp
@@ -32,6 +35,8 @@ FELT_DARK = (12, 46, 34)
 TABLE_EDGE = (92, 58, 34)
 WIND_CHARS = "東南西北"
 LABEL_S = 0.9  # how long a call label stays up
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -63,6 +68,7 @@ class TableScreen:
         self.theme = app.settings.theme
         self.art = TileArt(self.theme)
         self.paused = False
+        self.confirming: str | None = None  # "abandon" while the menu asks to confirm it
         self.pause_buttons: list[Button] = []
         self.animator = Animator(speed=app.settings.speed)
         self.layout = compute_layout(*app.size, players=session.rules.players)
@@ -473,20 +479,28 @@ class TableScreen:
         size = max(22, round(self.layout.river_h * 0.6))
         return Button(Box(8, 8, round(size * 3.2), size), i18n.tr("table.menu"), "menu")
 
-    def pause(self) -> None:
-        """Stop the game and show the menu: resume, settings, yaku reference, leave to the title."""
+    def pause(self, confirm: str | None = None) -> None:
+        """Stop the game and show the menu: resume, settings, yaku reference, leave (a saved match is kept
+        for later) and, for a saved single match, abandon it (asked again before it is done)."""
         self.paused = True
+        self.confirming = confirm
         layout = self.layout
         height = max(28, round(layout.height * 0.06))
-        width = round(max(layout.width * 0.22, height * 6))
+        width = round(max(layout.width * 0.26, height * 7))
         x = (layout.width - width) // 2
-        top = layout.height // 2 - 2 * (height + 12)
-        entries = [
-            ("resume", "table.resume"),
-            ("settings", "table.settings"),
-            ("reference", "table.reference"),
-            ("quit", "table.quit"),
-        ]
+        saved = self.session.match_id is not None
+        if confirm == "abandon":
+            entries = [("abandon_yes", "table.abandon_confirm"), ("abandon_no", "table.abandon_keep")]
+        else:
+            entries = [
+                ("resume", "table.resume"),
+                ("settings", "table.settings"),
+                ("reference", "table.reference"),
+                ("quit", "table.leave_saved" if saved else "table.quit"),
+            ]
+            if saved and self.session.tournament is None:
+                entries.append(("abandon", "table.abandon"))
+        top = layout.height // 2 - len(entries) * (height + 12) // 2
         self.pause_buttons = [
             Button(
                 Box(x, top + index * (height + 12), width, height), i18n.tr(key), value, primary=index == 0
@@ -497,21 +511,25 @@ class TableScreen:
     def pause_choice(self, value: str) -> None:
         """Act on a pause-menu button."""
         self.app.services.play_cue("click")
-        if value == "resume":
+        if value in ("resume", "abandon_no"):
             self.paused = False
+            self.confirming = None
             return
         if value == "settings":
-            from graphics.screens.settings_screen import SettingsScene
-
-            self.app.switch(SettingsScene(self.app, back=self.come_back))
+            navigation.go(self.app, "settings", back=self.come_back)
         elif value == "reference":
-            from graphics.screens.reference import ReferenceScene
-
-            self.app.switch(ReferenceScene(self.app, back=self.come_back))
+            navigation.go(self.app, "reference", back=self.come_back)
+        elif value == "abandon":
+            self.pause(confirm="abandon")
+        elif value == "abandon_yes":
+            try:
+                self.session.abandon()
+            except RecordsError as error:
+                logger.warning("cannot abandon the match: %s", error)
+            navigation.go(self.app, "title")
         elif value == "quit":
-            from graphics.screens import first_scene
-
-            self.app.switch(first_scene(self.app))
+            name, options = self.session.then
+            navigation.go(self.app, name, **options)
 
     def come_back(self) -> None:
         """Return to this match from the settings or the reference (still paused, rebuilt for any changes)."""
@@ -529,7 +547,7 @@ class TableScreen:
         size = max(16, round(first.h * 0.7))
         draw_text(
             surface,
-            i18n.tr("table.paused"),
+            i18n.tr("table.abandon_question" if self.confirming == "abandon" else "table.paused"),
             size,
             GOLD,
             (layout.width // 2, first.y - size * 2),
@@ -567,9 +585,7 @@ class TableScreen:
         self.finished = True
         if self.on_step_shown is not None:
             self.on_step_shown(None, self)
-        from graphics.screens.results import FinalResultsScene
-
-        self.app.switch(FinalResultsScene(self.app, self.session))
+        navigation.go(self.app, "results", session=self.session)
 
     # ---- drawing ------------------------------------------------------------------------------------------
 

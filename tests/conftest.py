@@ -97,9 +97,10 @@ def english_ui() -> Iterator[None]:
     i18n.set_language("en")
 
 
-@pytest.fixture(autouse=True, scope="session")
+@pytest.fixture(autouse=True)
 def private_config_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Settings the tests save go to a temporary folder, never the user's own config."""
+    """Settings and records the tests save go to a temporary folder of each test's own, never the user's
+    config: a match one test saves cannot put Continue on another test's title screen."""
     previous = os.environ.get("RIICHI_MAHJONG_HOME")
     os.environ["RIICHI_MAHJONG_HOME"] = str(tmp_path_factory.mktemp("config-home"))
     yield

@@ -104,7 +104,8 @@ def test_capture_writes_the_title_screen(tmp_path: Path) -> None:
         assert image.size == (640, 360)
         rgb = image.convert("RGB")
         corner = rgb.getpixel((2, 2))
-        tile = title_layout(640, 360).tiles[3]  # the East tile
+        # no saved match, so no Continue: New game, Tournaments, Settings, Yaku reference, Quit
+        tile = title_layout(640, 360, buttons=5).tiles[3]  # the East tile
         face = rgb.getpixel(
             (tile.x + round(tile.w * 0.06), tile.y + round(tile.h * 0.4))
         )  # margin beside the art

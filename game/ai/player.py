@@ -1,7 +1,8 @@
 """The AI seat: one decision procedure whose style (mistakes, value sense, defence, placement) sets its level.
 
-Every choice is made from the seat's own view, the events it was shown and the legal list; randomness comes
-only from the seat's own seeded generator, so the same seed replays the same game.
+Every choice is made from the seat's own view, the events it was shown and the legal list. Randomness comes
+from a generator seeded anew for each decision from (seat seed, hand, events seen in it), never from a running
+stream, so a match rebuilt from its actions asks each seat the same question and gets the same answer.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from rules.actions import (
     Shouminkan,
     Tsumo,
 )
-from rules.events import Event
+from rules.events import Event, RoundStarted
 from rules.match import WINDS_PLAYED
 from rules.meld import Meld, MeldType
 from rules.points import base_points, ceil100
@@ -145,16 +146,44 @@ class AiSeat:
     def __init__(self, style: Style, rules: RuleSet, seed: int) -> None:
         self.style = style
         self.rules = rules
-        self.rng = random.Random(seed)
+        self.seed = seed
         self.memory = Memory()
-        self.folding = False
+        self.folding = False  # the last discard decision of this hand folded (set anew every hand)
+        self._hand = ""  # which hand of the match is in play (from its deal, as every seat sees it)
+        self._events = 0  # events seen in the hand in play
+        self._rng: random.Random | None = None
 
     def observe(self, event: Event) -> None:
-        """Remember what matters for defence."""
+        """Remember what matters for defence, and where in the match the next decision stands."""
+        if isinstance(event, RoundStarted):
+            # round, honba, sticks and scores tell the hands of a match apart (a chombo's replay has other
+            # scores), and the dora indicator comes from the hand's own wall
+            self._hand = (
+                f"{event.round_wind}.{event.kyoku}.{event.honba}.{event.riichi_sticks}."
+                f"{'.'.join(map(str, event.scores))}.{event.dora_indicator}"
+            )
+            self._events = 0
+            self.folding = False
+        self._events += 1
+        self._rng = None
         self.memory.observe(event)
+
+    @property
+    def rng(self) -> random.Random:
+        """This decision's generator: derived from (seed, hand, events seen), the same in a rebuilt match."""
+        if self._rng is None:
+            self._rng = random.Random(f"{self.seed}:{self._hand}:{self._events}")
+        return self._rng
+
+    def recall(self, view: SeatView, legal: tuple[Action, ...], action: Action) -> None:
+        """A decision of the hand in play taken before a resume: decide it again for what deciding leaves
+        behind (whether the last discard folded). Calls and wins leave nothing, so only turns are redone."""
+        if view.phase in (Phase.TURN, Phase.AFTER_CALL) and len(legal) > 1:
+            self.decide(view, legal)
 
     def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
         """The level's choice among ``legal``."""
+        self._rng = None  # asked twice at one position (a rebuilt decision), it answers the same
         if len(legal) == 1:
             return legal[0]
         for action in legal:

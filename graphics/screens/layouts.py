@@ -121,24 +121,28 @@ TITLE_DESIGN = (1000, 760)
 
 
 def title_layout(width: int, height: int, tiles: int = 7, buttons: int = 4) -> TitleLayout:
-    """The title screen for a window of `width` x `height` pixels."""
+    """The title screen for a window of `width` x `height` pixels; up to four buttons at full size, more
+    (Continue, Tournaments) share the space below the tiles."""
     frame = fit_frame(*TITLE_DESIGN, width, height)
     design_w = TITLE_DESIGN[0]
-    tile_h = 112.0
+    roomy = buttons <= 4
+    tile_h = 112.0 if roomy else 96.0
     tile_w = tile_h * TILE_ASPECT
     gap = 12.0
     row_w = tiles * tile_w + (tiles - 1) * gap
     x0 = (design_w - row_w) / 2
-    button_h, button_gap, pad = 54.0, 12.0, 22.0
+    tile_y = 262.0 if roomy else 246.0
+    panel_y = 404.0 if roomy else 372.0
+    button_gap, pad = (12.0, 22.0) if roomy else (9.0, 18.0)
+    button_h = min(54.0, (704.0 - panel_y - 2 * pad - (buttons - 1) * button_gap) / max(1, buttons))
     panel_h = buttons * button_h + (buttons - 1) * button_gap + 2 * pad
-    panel_y = 404.0
     return TitleLayout(
         width=width,
         height=height,
         scale=frame.scale,
         heading=frame.box(40, 56, design_w - 80, 124),
         subtitle=frame.box(100, 186, design_w - 200, 36),
-        tiles=tuple(frame.box(x0 + index * (tile_w + gap), 262, tile_w, tile_h) for index in range(tiles)),
+        tiles=tuple(frame.box(x0 + index * (tile_w + gap), tile_y, tile_w, tile_h) for index in range(tiles)),
         tile_lift=frame.px(tile_h * 0.18),
         panel=frame.box(330, panel_y, 340, panel_h),
         buttons=tuple(

@@ -15,16 +15,18 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.home import config_dir
 from game.human import HumanToggles
+from game.records import RecordsError
 from game.terms import LOCAL_YAKU, PRESET_NAMES, RuleSet, preset
 from graphics import i18n
 from graphics.app import App
 from graphics.i18n import tr
+from graphics.screens import navigation
 from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import NewGameLayout, new_game_layout
 from graphics.session import GameSession, SeatSetup
-from graphics.settings import config_dir
 from graphics.widgets import DIM_INK, Button, Cycler, Segmented, TextInput, Toggle, draw_fitted
 
 logger = logging.getLogger(__name__)
@@ -367,18 +369,20 @@ class NewGameScene:
         )
 
     def start(self) -> None:
-        """Start the match on the table screen."""
-        from graphics.table_screen import TableScreen
-
+        """Start the match on the table screen, saved in the records as it goes (played unsaved, with one
+        warning line, when the database cannot be used)."""
         session = self.make_session()
         save_choices(self.choices)
-        self.app.switch(TableScreen(self.app, session))
+        try:
+            session.save_to(self.app.records())
+        except RecordsError as error:
+            session.save_error = str(error)
+            logger.warning("the match cannot be saved: %s", error)
+        navigation.go(self.app, "table", session=session)
 
     def back(self) -> None:
         """Return to the title screen."""
-        from graphics.screens.title import TitleScene
-
-        self.app.switch(TitleScene(self.app))
+        navigation.go(self.app, "title")
 
     # ---- the Scene protocol --------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from graphics import i18n
 from graphics.app import App
 from graphics.fonts import render_text
 from graphics.i18n import tr
+from graphics.screens import navigation
 from graphics.screens.chrome import backdrop, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import RESULT_COLUMNS, ResultsLayout, results_layout
@@ -101,12 +102,14 @@ class FinalResultsScene:
             self.layout = results_layout(width, height, self.session.rules.players)
             self._built = (width, height, lang)
             self._row_images = [self.render_row(row, index) for index, row in enumerate(self.rows)]
+            in_tournament = self.session.then[0] != "title"
+            primary = "results.to_tournament" if in_tournament else "results.new_game"
             self.form.set_fields(
                 [
                     Field(
                         "new_game",
-                        Button(self.layout.new_game, tr("results.new_game"), "new_game", primary=True),
-                        self.new_game,
+                        Button(self.layout.new_game, tr(primary), "new_game", primary=True),
+                        self.go_on if in_tournament else self.new_game,
                     ),
                     Field(
                         "title", Button(self.layout.title, tr("results.title_screen"), "title"), self.to_title
@@ -118,15 +121,16 @@ class FinalResultsScene:
 
     def new_game(self) -> None:
         """Set up another match."""
-        from graphics.screens.new_game import NewGameScene
+        navigation.go(self.app, "new_game")
 
-        self.app.switch(NewGameScene(self.app))
+    def go_on(self) -> None:
+        """Back where the match was started from (a tournament's lobby)."""
+        name, options = self.session.then
+        navigation.go(self.app, name, **options)
 
     def to_title(self) -> None:
         """Back to the title screen."""
-        from graphics.screens.title import TitleScene
-
-        self.app.switch(TitleScene(self.app))
+        navigation.go(self.app, "title")
 
     def render_row(self, row: ResultRow, index: int) -> pygame.Surface:
         """One line of the table, drawn once: a lit band for first place, a medal, the name, the numbers."""

@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable
 
 import pygame
 
+from game.records import RecordsError
 from graphics import i18n
 from graphics.app import App
 from graphics.i18n import tr
+from graphics.screens import navigation
 from graphics.screens.chrome import TITLE_GOLD, backdrop, draw_panel, shadowed_text
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import TitleLayout, title_layout
 from graphics.tiles import TileArt
 from graphics.widgets import DIM_INK, INK, Button, draw_fitted, fitted_size
 
+logger = logging.getLogger(__name__)
+
 # (kind 0..33, red five): 1m, red 5p, 9s, East, haku, hatsu, chun
 TITLE_TILES = ((0, False), (13, True), (26, False), (27, False), (31, False), (32, False), (33, False))
-MENU = ("new_game", "settings", "reference", "quit")
+MENU = ("continue", "new_game", "tournaments", "settings", "reference", "quit")
 WAVE_PERIOD_S = 5.0
 WAVE_CROSS_S = 2.4  # the wave crosses the row in this time, then the tiles rest until the period ends
 WAVE_WIDTH = 1.6  # how many tiles one crest spans
@@ -44,21 +49,34 @@ class TitleScene:
         self.layout: TitleLayout | None = None
         self._built: tuple[int, int, str] | None = None
         self._art: tuple[str, TileArt] | None = None
+        self._can_continue: bool | None = None
 
     # ---- building ------------------------------------------------------------------------------------------
+
+    def menu(self) -> tuple[str, ...]:
+        """The entries shown: Continue only when an unfinished match or tournament is saved."""
+        if self._can_continue is None:
+            try:
+                self._can_continue = self.app.records().has_unfinished()
+            except RecordsError as error:
+                logger.warning("%s", error)
+                self._can_continue = False
+        return MENU if self._can_continue else tuple(name for name in MENU if name != "continue")
 
     def build(self) -> TitleLayout:
         """The layout and the menu for the current size and language (rebuilt only when those change)."""
         width, height = self.app.size
         lang = i18n.language()
+        menu = self.menu()
         if self.layout is None or self._built != (width, height, lang):
-            self.layout = title_layout(width, height, len(TITLE_TILES), len(MENU))
+            self.layout = title_layout(width, height, len(TITLE_TILES), len(menu))
             self._built = (width, height, lang)
             fields = []
-            for name, box in zip(MENU, self.layout.buttons, strict=True):
-                button = Button(box, tr(f"title.{name}"), name, primary=name == "new_game")
+            first = menu[0]
+            for name, box in zip(menu, self.layout.buttons, strict=True):
+                button = Button(box, tr(f"title.{name}"), name, primary=name == first)
                 fields.append(Field(name, button, self._action(name)))
-            self.form.set_fields(fields, default_focus="new_game")
+            self.form.set_fields(fields, default_focus=first)
         return self.layout
 
     def art(self) -> TileArt:
@@ -73,20 +91,12 @@ class TitleScene:
 
     def choose(self, name: str) -> None:
         """Do what a menu entry says."""
-        if name == "new_game":
-            from graphics.screens.new_game import NewGameScene
-
-            self.app.switch(NewGameScene(self.app))
-        elif name == "settings":
-            from graphics.screens.settings_screen import SettingsScene
-
-            self.app.switch(SettingsScene(self.app, back=lambda: self.app.switch(TitleScene(self.app))))
-        elif name == "reference":
-            from graphics.screens.reference import ReferenceScene
-
-            self.app.switch(ReferenceScene(self.app, back=lambda: self.app.switch(TitleScene(self.app))))
-        elif name == "quit":
+        if name == "quit":
             self.app.quit()
+        elif name in ("settings", "reference"):
+            navigation.go(self.app, name, back=navigation.back_to(self.app, "title"))
+        else:
+            navigation.go(self.app, {"continue": "continue_latest"}.get(name, name))
 
     # ---- the Scene protocol --------------------------------------------------------------------------------
 

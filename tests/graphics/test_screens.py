@@ -145,17 +145,18 @@ def test_title_keyboard_moves_through_the_menu_and_enter_chooses() -> None:
     recorder = Recorder()
     app = make_app(recorder=recorder)
     scene = start(app, TitleScene(app))
-    assert scene.form.focus_key == "new_game"
+    assert scene.form.focus_key == "new_game"  # nothing saved: no Continue above it
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     assert scene.form.focus_key == "reference"
     key(app, pygame.K_UP)
     assert scene.form.focus_key == "settings"
-    key(app, pygame.K_TAB, shift=True)
-    key(app, pygame.K_TAB, shift=True)  # wraps around to the last entry
+    for _ in range(3):
+        key(app, pygame.K_TAB, shift=True)  # tournaments, new game, then around to the last entry
     assert scene.form.focus_key == "quit"
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
+    for _ in range(3):
+        key(app, pygame.K_DOWN)  # new game, tournaments, settings
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     assert "hover" in recorder.cues
@@ -628,7 +629,10 @@ STANDINGS = Standings(
 
 def fake_session(standings: Standings | None = STANDINGS) -> GameSession:
     setups = tuple(SeatSetup(name, "human" if i == 0 else "normal") for i, name in enumerate("ABCD"))
-    return cast(GameSession, SimpleNamespace(rules=preset("standard"), setups=setups, standings=standings))
+    return cast(
+        GameSession,
+        SimpleNamespace(rules=preset("standard"), setups=setups, standings=standings, then=("title", {})),
+    )
 
 
 def test_result_rows_follow_the_ranks() -> None:
