@@ -29,10 +29,18 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line (the command and what is wrong), exit status 2."""
+
+    def error(self, message: str) -> "NoReturn":
+        """Print one line naming the command and the problem, then exit 2."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface: play (default), score, verify-log, capture, simulate, mjai-bot, demo and
     selftest."""
-    parser = argparse.ArgumentParser(description="Riichi Mahjong: an offline riichi mahjong game.")
+    parser = OneLineParser(description="Riichi Mahjong: an offline riichi mahjong game.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     play = commands.add_parser("play", help="open the game window (the default command)")
     play.add_argument("--size", type=parse_size, help="window size (default: the saved setting, 1280x720)")
@@ -118,14 +126,6 @@ def add_gui_parsers(commands: "argparse._SubParsersAction[argparse.ArgumentParse
     selftest.add_argument("--seed", type=int, default=7, help="match seed (default 7)")
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose usage errors are one line (the command and what is wrong), exit status 2."""
-
-    def error(self, message: str) -> "NoReturn":
-        """Print one line naming the command and the problem, then exit 2."""
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def add_tournament_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """The `tournament` command: new, play, standings, export and list, on the records database."""
     tournament = commands.add_parser(
@@ -136,9 +136,7 @@ def add_tournament_parser(commands: "argparse._SubParsersAction[argparse.Argumen
             "--db names another file). Tables with people are played in the game window."
         ),
     )
-    actions = tournament.add_subparsers(
-        dest="tournament_command", metavar="ACTION", title="actions", parser_class=OneLineParser
-    )
+    actions = tournament.add_subparsers(dest="tournament_command", metavar="ACTION", title="actions")
     actions.required = True
     new = actions.add_parser(
         "new",

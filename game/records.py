@@ -766,6 +766,8 @@ def _open(path: Path, create: bool) -> sqlite3.Connection:
             ) from None
         if header and header != _SQLITE_MAGIC:
             raise RecordsError(f"{path} is not a records database (not an SQLite file); it was left as it is")
+        if not header and not create:
+            raise RecordsError(f"{path} is empty: it holds no records yet")
     elif not create:
         raise RecordsError(f"no records database at {path}")
     else:
