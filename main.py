@@ -92,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_gui_parsers(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_gui_parsers(commands: "argparse._SubParsersAction[OneLineParser]") -> None:
     """The `demo` (watch AIs play, optionally saving screenshots) and `selftest` commands."""
     demo = commands.add_parser(
         "demo",
@@ -126,7 +126,7 @@ def add_gui_parsers(commands: "argparse._SubParsersAction[argparse.ArgumentParse
     selftest.add_argument("--seed", type=int, default=7, help="match seed (default 7)")
 
 
-def add_tournament_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_tournament_parser(commands: "argparse._SubParsersAction[OneLineParser]") -> None:
     """The `tournament` command: new, play, standings, export and list, on the records database."""
     tournament = commands.add_parser(
         "tournament",
@@ -180,7 +180,7 @@ def add_tournament_parser(commands: "argparse._SubParsersAction[argparse.Argumen
         )
 
 
-def add_simulate_parser(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_simulate_parser(commands: "argparse._SubParsersAction[OneLineParser]") -> None:
     """The `simulate` command: headless self-play between AI levels and bots, with statistics."""
     simulate = commands.add_parser(
         "simulate",
@@ -385,13 +385,20 @@ def run_selftest(seed: int) -> int:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
     from graphics.app import ScreenError
     from graphics.demo import DemoError, run_selftest
 
     start = time.perf_counter()
     try:
-        app = build_app((1280, 720), fullscreen=False)
-        frames, result = run_selftest(app, seed)
+        with tempfile.TemporaryDirectory(prefix="riichi-selftest-") as folder:
+            app = build_app((1280, 720), fullscreen=False)
+            app.records_path = Path(folder) / "selftest.sqlite3"  # never the player's own records
+            try:
+                frames, result = run_selftest(app, seed)
+            finally:
+                app.close_records()
     except (ScreenError, DemoError) as exc:
         print(f"selftest failed: {exc}", file=sys.stderr)
         return 1

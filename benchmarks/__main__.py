@@ -14,6 +14,7 @@ BENCHMARKS = (
     "benchmarks.engine_bench",
     "benchmarks.ai_bench",
     "benchmarks.gui_bench",
+    "benchmarks.records_bench",
 )
 
 _ONE = """

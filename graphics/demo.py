@@ -32,6 +32,7 @@ from graphics import i18n
 from graphics.app import App, Services
 from graphics.overlays import DrawOverlay, Overlay, WinOverlay
 from graphics.presenter import Step
+from graphics.screens import navigation
 from graphics.session import GameSession, SeatSetup
 from graphics.settings import Settings
 from graphics.table_screen import TableScreen
@@ -223,10 +224,12 @@ def scripted_answer(screen: TableScreen) -> list[pygame.event.Event]:
     return []
 
 
-def run_selftest(app: App, seed: int = 7) -> tuple[int, str]:
-    """A whole east-only match through the real loop: two humans (scripted keys, privacy screen) and two AIs.
+def run_selftest(app: App, seed: int = 7, interrupt_after: int | None = 60) -> tuple[int, str]:
+    """A whole east-only match through the real loop: two humans (scripted keys, privacy screen) and two AIs,
+    saved in a records file of its own; after ``interrupt_after`` answers the window is "closed" and the
+    match continued from the title's Continue, as a player would after a crash.
 
-    Returns (frames, standings line). Raises DemoError if the match stalls.
+    Returns (frames, standings line). Raises DemoError if the match stalls or does not continue.
     """
     rules = preset("standard").with_overrides({"game_length": "east"})
     setups = (
@@ -236,12 +239,52 @@ def run_selftest(app: App, seed: int = 7) -> tuple[int, str]:
         SeatSetup("Strong AI", "strong"),
     )
     session = GameSession(rules, setups, seed)
+    if app.records_path is not None:
+        session.save_to(app.records())
+        if session.save_error is not None:
+            raise DemoError(f"selftest: cannot save the match: {session.save_error}")
     screen = TableScreen(app, session)
     app.switch(screen)
+    frames = play_scripted(
+        app,
+        screen,
+        lambda: (
+            screen.finished
+            or (
+                interrupt_after is not None
+                and session.match_id is not None
+                and len(session.table.actions) >= interrupt_after
+            )
+        ),
+    )
+    if not screen.finished:
+        app.close_records()  # the window closes: nothing but the file is left
+        navigation.go(app, "title")
+        app.tick(1 / 20)
+        title = app.scene
+        if "continue" not in getattr(title, "menu", lambda: ())():
+            raise DemoError("selftest: the title offers no Continue for the interrupted match")
+        navigation.go(app, "continue_latest")
+        resumed = app.scene
+        if not isinstance(resumed, TableScreen):
+            raise DemoError(f"selftest: Continue did not reopen the match ({type(resumed).__name__})")
+        if len(resumed.session.table.actions) < (interrupt_after or 0):
+            raise DemoError("selftest: the continued match lost answers")
+        screen, session = resumed, resumed.session
+        frames += play_scripted(app, screen, lambda: screen.finished)
+    standings = session.standings
+    assert standings is not None
+    line = " ".join(f"{setup.name}={score}" for setup, score in zip(setups, standings.scores, strict=True))
+    return frames, line
+
+
+def play_scripted(app: App, screen: TableScreen, done: Callable[[], bool]) -> int:
+    """Tick the loop with scripted answers until ``done()``; the frames it took. DemoError if it stalls."""
+    session = screen.session
     frames = 0
     idle = 0
     last_actions = 0
-    while not screen.finished:
+    while not done():
         app.tick(1 / 20, scripted_answer(screen))
         frames += 1
         progressed = len(session.table.actions) != last_actions
@@ -251,10 +294,7 @@ def run_selftest(app: App, seed: int = 7) -> tuple[int, str]:
             raise DemoError(f"selftest: the match stalled after {frames} frames")
         if not app.running:
             raise DemoError("selftest: the loop stopped before the match ended")
-    standings = session.standings
-    assert standings is not None
-    line = " ".join(f"{setup.name}={score}" for setup, score in zip(setups, standings.scores, strict=True))
-    return frames, line
+    return frames
 
 
 def offscreen_app(size: tuple[int, int], settings: Settings | None = None) -> App:
