@@ -86,6 +86,7 @@ class Table:
         self.state: RoundState | None = None  # the hand in play
         self.standings: Standings | None = None  # once the match is over
         self.actions: list[tuple[int, Action]] = []  # every answer applied, in order (defaults included)
+        self.hand_first_action = 0  # the index in ``actions`` of the hand in play's first answer
         self._answers: dict[int, Action] = {}  # answers already given to the decision in progress
         self._hand_events: list[Event] = []
         self._seat_observers: list[tuple[int, SeatObserver]] = []
@@ -145,6 +146,7 @@ class Table:
                 state, events = self._deal_state()
                 self.state = state
                 self._hand_events = list(events)
+                self.hand_first_action = len(self.actions)
                 hand = [_Replayed(None, {}, {}, state, events)]
                 continue
             if state.phase is Phase.ENDED:
@@ -227,6 +229,7 @@ class Table:
     def _deal(self) -> None:
         state, events = self._deal_state()
         self._hand_events = []
+        self.hand_first_action = len(self.actions)
         self._publish(state, events)
 
     def _deal_state(self) -> tuple[RoundState, tuple[Event, ...]]:

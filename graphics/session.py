@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import create_ai
+from game.clock import DecisionClock
 from game.feed import Frame, TableFeed
 from game.human import HumanSeat, HumanToggles
 from game.records import Records, RecordsError, SeatEntry
@@ -81,6 +82,33 @@ class GameSession:
         self.writer: MatchWriter | None = None
         self.save_error: str | None = None  # why saving stopped, shown to the player
         self.then: tuple[str, dict[str, Any]] = ("title", {})  # the screen after the results (navigation)
+        self.clocks: dict[int, DecisionClock] = {}  # each person's decision clock (tournaments with one)
+        self._clock_hand = -1  # the hand the clocks' banks belong to
+
+    def use_clock(self, base_s: int, bank_s: int, elapsed_ms: tuple[int | None, ...] = ()) -> None:
+        """Give every person a decision clock; ``elapsed_ms`` (the stored thinking times, one per stored
+        answer) sets the banks already spent in the hand in play."""
+        self.clocks = {seat: DecisionClock(base_s, bank_s) for seat in self.humans}
+        first = self.table.hand_first_action
+        for seat, clock in self.clocks.items():
+            clock.restore(
+                [
+                    elapsed_ms[index] if index < len(elapsed_ms) else None
+                    for index in range(first, len(self.table.actions))
+                    if self.table.actions[index][0] == seat
+                ]
+            )
+        self._clock_hand = self.table.match.hands_played
+
+    def clock_for(self, seat: int) -> DecisionClock | None:
+        """The person's clock for a new decision of theirs (banks refilled when a new hand began)."""
+        if not self.clocks:
+            return None
+        if self._clock_hand != self.table.match.hands_played:
+            self._clock_hand = self.table.match.hands_played
+            for clock in self.clocks.values():
+                clock.new_hand()
+        return self.clocks.get(seat)
 
     # ---- saving and resuming --------------------------------------------------------------------------
 
@@ -117,6 +145,10 @@ class GameSession:
         except RestoreError as error:
             raise RecordsError(f"{records.path}: match {match_id}: {error}") from None
         session.tournament = summary.tournament
+        if summary.tournament is not None:
+            clock = records.tournament(summary.tournament).clock
+            if clock is not None:
+                session.use_clock(clock.base_s, clock.bank_s, stored.elapsed_ms)
         session._attach(records, match_id)
         if session.table.finished and session.table.standings is not None and session.writer is not None:
             session.writer.write_result(session.table.standings)  # stopped between its last answer and result

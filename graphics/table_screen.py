@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.advice import DiscardInfo, HandStatus, discard_advice, hand_status
+from game.clock import timeout_action
 from game.records import RecordsError
 from game.terms import Action, Discard, RiichiAccepted, RoundStarted, is_red
 from graphics import i18n
@@ -69,6 +70,7 @@ class TableScreen:
         self.art = TileArt(self.theme)
         self.paused = False
         self.confirming: str | None = None  # "abandon" while the menu asks to confirm it
+        self.clock_decision: tuple[int, int] | None = None  # the decision the clock runs for
         self.pause_buttons: list[Button] = []
         self.animator = Animator(speed=app.settings.speed)
         self.layout = compute_layout(*app.size, players=session.rules.players)
@@ -118,6 +120,7 @@ class TableScreen:
             self.refresh_controls()
         self.animator.speed = self.app.settings.speed
         self.animator.update(dt_s)
+        self.run_clock(dt_s)
         if self.overlay is not None:
             self.overlay.update(dt_s * self.animator.speed)
         if self.size_changed():
@@ -149,6 +152,20 @@ class TableScreen:
                 return
             self.prepare_decision()
             return
+
+    def run_clock(self, dt_s: float) -> None:
+        """Spend the shown decision's time; when its base time and the bank are gone, answer for the player
+        (pass, or discard the drawn tile)."""
+        if self.decision is None or self.privacy_seat is not None:
+            return
+        seat, _ = self.decision
+        clock = self.session.clocks.get(seat)
+        pending = self.session.humans[seat].pending
+        if clock is None or pending is None:
+            return
+        clock.spend(dt_s)
+        if clock.expired:
+            self.send(timeout_action(pending.view, pending.legal))
 
     def size_changed(self) -> bool:
         """Whether the window's size differs from the layout's."""
@@ -269,6 +286,10 @@ class TableScreen:
         if self.decision == (seat, pending.serial):
             return
         self.decision = (seat, pending.serial)
+        clock = self.session.clock_for(seat)
+        if clock is not None and self.clock_decision != self.decision:
+            clock.start()  # a new question (not the same one shown again after a toggle)
+        self.clock_decision = self.decision
         view = pending.view
         self.mapper.set_decision(pending.legal, view.hand, view.drawn)
         self.advice = discard_advice(view, pending.legal, self.rules)
@@ -297,6 +318,9 @@ class TableScreen:
         if self.decision is None:
             return
         seat, _ = self.decision
+        clock = self.session.clocks.get(seat)
+        if clock is not None and self.session.writer is not None:
+            self.session.writer.elapsed_ms[seat] = clock.answered()
         self.session.choose(seat, action)
         self.decision = None
         self.mapper.clear()
@@ -958,12 +982,50 @@ class TableScreen:
         if chooser is not None:
             self.draw_chooser(surface, chooser)
         self.draw_status(surface)
+        self.draw_clock(surface)
         hover = self.hovered_tile()
         if hover is None and self.mapper.cursor is not None and self.mapper.cursor < len(self.mapper.tiles):
             hover = self.mapper.tiles[self.mapper.cursor]
         info = self._advice_for(hover)
         if hover is not None and info is not None:
             self.draw_tooltip(surface, hover, info)
+
+    def draw_clock(self, surface: pygame.Surface) -> None:
+        """The decision's clock at the left of the action row: base seconds left, then the hand's bank (red
+        once the bank is being spent), as online clients show it."""
+        if self.decision is None:
+            return
+        clock = self.session.clocks.get(self.decision[0])
+        if clock is None:
+            return
+        area = self.layout.buttons
+        height = area.h
+        box = Box(area.x, area.y, round(height * 3.2), height)
+        surface.blit(panel_surface(box.w, box.h, radius=max(4, height // 3)), (box.x, box.y))
+        lang = i18n.language()
+        base, bank = math.ceil(clock.base_left_s), math.ceil(clock.bank_now_s)
+        urgent = clock.base_left_s <= 0
+        color = (236, 110, 100) if urgent else GOLD
+        draw_text(
+            surface,
+            str(base),
+            round(height * 0.62),
+            color,
+            (box.x + round(height * 1.0), box.center[1]),
+            "center",
+            True,
+            lang,
+        )
+        draw_text(
+            surface,
+            f"+ {bank}",
+            round(height * 0.42),
+            color if urgent else INK,
+            (box.x + round(height * 2.2), box.center[1]),
+            "center",
+            False,
+            lang,
+        )
 
     def draw_chooser(self, surface: pygame.Surface, chooser: Chooser) -> None:
         """The options of one button (which chi, which kan), each shown with its tiles."""

@@ -7,7 +7,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.records import Records
+from game.records import Clock, Records
+from game.terms import preset
+from game.tournament import Entry, create
 from graphics.app import App, Services
 from graphics.demo import run_selftest, scripted_answer
 from graphics.screens import navigation
@@ -16,6 +18,8 @@ from graphics.screens.saved import NoticeScene
 from graphics.screens.title import TitleScene
 from graphics.settings import Settings
 from graphics.table_screen import TableScreen
+
+EAST = preset("standard").with_overrides({"game_length": "east"})
 
 
 def make_app(tmp_path: Path) -> App:
@@ -156,3 +160,43 @@ def test_a_match_continued_after_closing_ends_exactly_as_an_uninterrupted_one(tm
     assert continued == uninterrupted
     with Records(tmp_path / "cut" / "records.sqlite3") as records:
         assert [match.status for match in records.matches()] == ["finished"]
+
+
+def test_the_tournament_clock_answers_for_a_player_out_of_time_and_its_bank_survives_a_resume(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    entries = [Entry("Ann"), Entry("B", "normal"), Entry("C", "normal"), Entry("D", "normal")]
+    tournament = create(app.records(), "Clocked", entries, EAST, rounds=1, seed=2, clock=Clock(1, 2))
+    match = app.records().matches(tournament=tournament)[0]
+    navigation.go(
+        app,
+        "continue_match",
+        match_id=match.id,
+        then="tournament_lobby",
+        then_options={"tournament": tournament},
+    )
+    screen = app.scene
+    assert isinstance(screen, TableScreen)
+    seat = next(index for index, entry in enumerate(match.seats) if entry.is_human)
+    for _ in range(2000):
+        if screen.decision is not None:
+            break
+        app.tick(1 / 20)
+    assert screen.decision is not None
+    clock = screen.session.clocks[seat]
+    answered = len(screen.session.table.actions)
+    for _ in range(int(3.5 * 20)):  # 1 s of base time and the 2 s bank, then a little more
+        app.tick(1 / 20)
+    assert len(screen.session.table.actions) > answered, "the clock did not answer"
+    assert clock.bank_left_s == 0
+    stored = app.records().load_match(match.id)
+    mine = [ms for (who, _), ms in zip(stored.actions, stored.elapsed_ms, strict=True) if who == seat]
+    assert mine[-1] is not None
+    assert mine[-1] >= 3000
+    app.close_records()
+    navigation.go(app, "continue_match", match_id=match.id)
+    resumed = app.scene
+    assert isinstance(resumed, TableScreen)
+    if resumed.session.table.match.hands_played == screen.session.table.match.hands_played:
+        assert resumed.session.clocks[seat].bank_left_s == 0, "the spent bank came back after a resume"

@@ -1,0 +1,83 @@
+"""The per-decision clock of tournament play, as online clients keep it: a few seconds for each decision, then
+a time bank that lasts the hand. A value advanced by the screen (the game layer keeps no timers); when both
+run out the seat passes, or discards the drawn tile."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.view import SeatView
+from rules.actions import PASS, Action, Discard
+
+
+@dataclass
+class DecisionClock:
+    """One person's clock: ``base_s`` per decision, ``bank_s`` per hand; ``spend`` advances it."""
+
+    base_s: float
+    bank_s: float
+    bank_left_s: float = -1.0  # the bank left in this hand (-1: full)
+    used_s: float = 0.0  # spent on the decision in progress
+
+    def __post_init__(self) -> None:
+        if self.bank_left_s < 0:
+            self.bank_left_s = self.bank_s
+
+    def new_hand(self) -> None:
+        """A new hand: the bank is full again."""
+        self.bank_left_s = self.bank_s
+        self.used_s = 0.0
+
+    def start(self) -> None:
+        """A new decision: its base time starts."""
+        self.used_s = 0.0
+
+    def spend(self, dt_s: float) -> None:
+        """Time passes on the decision in progress."""
+        self.used_s += max(0.0, dt_s)
+
+    @property
+    def base_left_s(self) -> float:
+        """What is left of this decision's base time."""
+        return max(0.0, self.base_s - self.used_s)
+
+    @property
+    def bank_now_s(self) -> float:
+        """What is left of the bank, counting what this decision has taken from it."""
+        return max(0.0, self.bank_left_s - max(0.0, self.used_s - self.base_s))
+
+    @property
+    def expired(self) -> bool:
+        """Whether the decision's base time and the bank are both used up."""
+        return self.used_s >= self.base_s + self.bank_left_s
+
+    def answered(self) -> int:
+        """The decision was answered: the bank keeps what is left; the thinking time in milliseconds."""
+        self.bank_left_s = self.bank_now_s
+        elapsed = round(self.used_s * 1000)
+        self.used_s = 0.0
+        return elapsed
+
+    def restore(self, elapsed_ms: Sequence[int | None]) -> None:
+        """Set the bank from the thinking times of this person's answers so far in the hand in play."""
+        self.new_hand()
+        for elapsed in elapsed_ms:
+            if elapsed is not None:
+                self.bank_left_s = max(0.0, self.bank_left_s - max(0.0, elapsed / 1000 - self.base_s))
+
+
+def timeout_action(view: SeatView, legal: Sequence[Action]) -> Action:
+    """What a seat whose time ran out does: pass a call or win, else discard the drawn tile, else a discard.
+
+    >>> from rules.actions import Ron
+    >>> timeout_action(None, (Ron(), PASS))  # type: ignore[arg-type]
+    Pass()
+    """
+    if PASS in legal:
+        return PASS
+    drawn = view.drawn if view is not None else None
+    if drawn is not None and Discard(drawn) in legal:
+        return Discard(drawn)
+    discards = [action for action in legal if isinstance(action, Discard) and not action.riichi]
+    return discards[-1] if discards else legal[0]
