@@ -17,7 +17,7 @@ RUNS = 7
 
 
 def run() -> dict[str, float]:
-    """tournament_resume_ms (median), records_append_us (one answer in its own transaction), answers stored."""
+    """tournament_resume_ms (median), records_append_us (one answer, one transaction), answers stored."""
     from game.records import Records, SeatEntry
     from game.saved_match import build_seats, rebuild
     from game.table import Table

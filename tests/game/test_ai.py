@@ -277,7 +277,9 @@ def test_easy_is_observably_weaker_than_normal_in_choices() -> None:
     view = _view("2356m468p3467s77z2p")
     options = discard_options(to_counts(view.hand))
     best = {option.discard for option in options if option.total == options[0].total}
-    chosen = [create_ai("easy", preset("standard"), seed).decide(view, _discards(view)) for seed in range(200)]
+    chosen = [
+        create_ai("easy", preset("standard"), seed).decide(view, _discards(view)) for seed in range(200)
+    ]
     misses = sum(1 for action in chosen if isinstance(action, Discard) and action.tile >> 2 not in best)
     assert 0 < misses < 120
 
