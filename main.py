@@ -406,13 +406,29 @@ def run_selftest(seed: int) -> int:
     return 0
 
 
-CAPTURE_SCENES = ("title", "new-game", "settings", "reference")
+CAPTURE_SCENES = (
+    "title",
+    "new-game",
+    "settings",
+    "reference",
+    "tournaments",
+    "tournament-new",
+    "tournament-lobby",
+    "tournament-standings",
+    "tournament-ceremony",
+)
+SAMPLE_TOURNAMENT = "Ann=strong,Bob=normal,Chen=easy,Dana=strong,Eun-ji=normal,Farid=easy,Gabi=normal"
 
 
 def run_capture(args: argparse.Namespace) -> int:
-    """Render a menu screen with no window (SDL's dummy video driver) and save it to `args.out`."""
+    """Render a menu screen with no window (SDL's dummy video driver) and save it to `args.out`.
+
+    The tournament screens show a sample tournament of AIs, made and played in a temporary records file.
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
     import pygame
 
     from graphics import i18n
@@ -423,10 +439,15 @@ def run_capture(args: argparse.Namespace) -> int:
     pygame.display.set_mode((1, 1))
     i18n.set_language(args.language)
     app = offscreen_app(args.size, Settings(language=args.language))
-    app.switch(capture_scene(app, args.scene))
-    steps = max(1, round(args.time * 30))
-    for _ in range(steps):
-        app.tick(args.time / steps if args.time > 0 else 0.0)
+    with tempfile.TemporaryDirectory(prefix="riichi-capture-") as folder:
+        app.records_path = Path(folder) / "records.sqlite3"  # never the player's own records
+        try:
+            app.switch(capture_scene(app, args.scene))
+            steps = max(1, round(args.time * 30))
+            for _ in range(steps):
+                app.tick(args.time / steps if args.time > 0 else 0.0)
+        finally:
+            app.close_records()
     try:
         pygame.image.save(app.surface, str(args.out))
     except (pygame.error, OSError) as exc:
@@ -438,21 +459,33 @@ def run_capture(args: argparse.Namespace) -> int:
 
 def capture_scene(app: "App", name: str) -> "Scene":
     """The menu scene `name` (one of CAPTURE_SCENES) for `app`."""
-    from graphics.screens import first_scene
+    from graphics.screens import navigation
 
-    if name == "new-game":
-        from graphics.screens.new_game import NewGameScene
+    if name in ("settings", "reference"):
+        return navigation.make(app, name, back=lambda: None)
+    if name.startswith("tournament-") and name != "tournament-new":
+        tournament = sample_tournament(app, finished=name != "tournament-lobby")
+        return navigation.make(app, name.replace("-", "_"), tournament=tournament)
+    screens = {"new-game": "new_game", "tournament-new": "tournament_new", "tournaments": "tournaments"}
+    if name == "tournaments":
+        sample_tournament(app, finished=True)
+    return navigation.make(app, screens.get(name, "title"))
 
-        return NewGameScene(app)
-    if name == "settings":
-        from graphics.screens.settings_screen import SettingsScene
 
-        return SettingsScene(app, back=lambda: None)
-    if name == "reference":
-        from graphics.screens.reference import ReferenceScene
+def sample_tournament(app: "App", finished: bool) -> int:
+    """A tournament of seven AIs (east-only, 3 rounds, house seats) in the app's records: played through, or
+    to the end of its first round; its id."""
+    from game.terms import preset
+    from game.tournament import PlayOut, create, parse_participants
 
-        return ReferenceScene(app, back=lambda: None)
-    return first_scene(app)
+    records = app.records()
+    rules = preset("standard").with_overrides({"game_length": "east"})
+    entries = parse_participants(SAMPLE_TOURNAMENT)
+    tournament = create(records, "Friday club", entries, rules, rounds=3, seating="balanced", seed=2026)
+    run = PlayOut(records, tournament, skip_people=True)
+    while run.advance(200) and (finished or len(run.played) < 2):
+        pass
+    return tournament
 
 
 def run_simulate(args: argparse.Namespace) -> int:

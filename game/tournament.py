@@ -267,37 +267,52 @@ class PlayReport:
 
 
 class PlayOut:
-    """Plays a tournament's tables of AIs only, in schedule order, a slice of time at a time (for a screen),
-    until the end or the first table with a person. Every answer is saved as it is applied."""
+    """Plays a tournament's tables of AIs only, a few engine steps at a time (for a screen), saving every
+    answer as it is applied.
 
-    def __init__(self, records: Records, tournament: int) -> None:
+    In schedule order it stops at the first table with a person (the command line's ``play``). With
+    ``skip_people`` (the lobby's "play out") it plays every table of AIs of the round in play and steps over
+    the tables with people; it goes on into the next round only once the round in play is complete.
+    """
+
+    def __init__(self, records: Records, tournament: int, *, skip_people: bool = False) -> None:
         self.records = records
         self.tournament = tournament
+        self.skip_people = skip_people
         advance(records, tournament)
-        todo = [
-            match
-            for match in records.matches(tournament=tournament)
-            if match.status in ("pending", "playing")
-        ]
-        self.total = 0  # tables of AIs before the first table with a person (swiss rounds add more later)
-        for match in todo:
-            if match.has_humans:
-                break
-            self.total += 1
+        self.total = len(self._plan())  # tables of AIs to play now (a swiss round may add more later)
         self.played: list[MatchSummary] = []
         self.waiting: MatchSummary | None = None
         self.current: MatchSummary | None = None
         self.table: Table | None = None
         self.finished = False
 
+    def _plan(self) -> list[MatchSummary]:
+        """The tables of AIs to play, in order, as things stand."""
+        todo = [
+            m for m in self.records.matches(tournament=self.tournament) if m.status in ("pending", "playing")
+        ]
+        if self.skip_people:
+            first_round = min((m.round or 0 for m in todo), default=0)
+            return [m for m in todo if (m.round or 0) == first_round and not m.has_humans]
+        plan = []
+        for match in todo:
+            if match.has_humans:
+                break
+            plan.append(match)
+        return plan
+
     @property
     def fraction(self) -> float:
-        """How much of the play-out is done, from 0 to 1 (the match in play counted by hands)."""
+        """How much of the play-out is done, from 0 to 1 (the match in play counted by its hands)."""
         done = float(len(self.played))
         table = self.table
-        if table is not None and not table.finished:
-            hands = WINDS_PLAYED[table.rules.game_length] * table.rules.players
-            done += min(0.95, table.match.hands_played / hands)
+        if table is not None:
+            if table.finished:
+                done += 1.0
+            else:
+                hands = WINDS_PLAYED[table.rules.game_length] * table.rules.players
+                done += min(0.95, table.match.hands_played / hands)
         return min(1.0, done / max(1, self.total, len(self.played)))
 
     def advance(self, steps: int = 1) -> bool:
@@ -307,18 +322,18 @@ class PlayOut:
                 return False
             table = self.table
             if table is None:
-                match = next_match(self.records, self.tournament)
-                if match is None or match.has_humans:
-                    self.waiting = match
+                plan = self._plan()
+                if not plan:
+                    self.waiting = next_match(self.records, self.tournament)
                     self.finished = True
                     return False
-                self.current = match
-                self.table = open_match(self.records, match.id)
+                self.current = plan[0]
+                self.total = max(self.total, len(self.played) + len(plan))
+                self.table = open_match(self.records, self.current.id)
                 continue
             if table.finished:
                 assert self.current is not None
                 self.played.append(self.records.match_summary(self.current.id))
-                self.total = max(self.total, len(self.played))
                 self.table = None
                 continue
             table.step(max_steps=1)

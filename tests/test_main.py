@@ -133,7 +133,7 @@ def test_play_runs_frames_then_quits(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("scene", ["title", "new-game", "settings", "reference"])
+@pytest.mark.parametrize("scene", main.CAPTURE_SCENES)
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_capture_renders_every_menu_screen(tmp_path: Path, scene: str, language: str) -> None:
     out = tmp_path / f"{scene}.png"
@@ -145,3 +145,11 @@ def test_capture_renders_every_menu_screen(tmp_path: Path, scene: str, language:
         colors = image.convert("RGB").getcolors(maxcolors=1 << 20)
     assert colors is not None
     assert len(colors) > 200  # a real picture, not a blank fill
+
+
+def test_capture_of_tournament_screens_leaves_the_players_records_alone(tmp_path: Path) -> None:
+    home = Path(os.environ["RIICHI_MAHJONG_HOME"])
+    before = sorted(path.name for path in home.iterdir()) if home.exists() else []
+    assert main.main(["capture", str(tmp_path / "lobby.png"), "--scene", "tournament-lobby"]) == 0
+    after = sorted(path.name for path in home.iterdir()) if home.exists() else []
+    assert after == before

@@ -7,6 +7,6 @@ from graphics.app import App, Scene
 
 def first_scene(app: App) -> Scene:
     """The scene the game opens with: the title screen."""
-    from graphics.screens.title import TitleScene
+    from graphics.screens import navigation
 
-    return TitleScene(app)
+    return navigation.make(app, "title")

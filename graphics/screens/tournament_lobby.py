@@ -373,7 +373,7 @@ class TournamentLobbyScene:
     def start_play_out(self) -> None:
         """Start playing every pending table of AIs, a few milliseconds per frame."""
         try:
-            self.play_out = PlayOut(self.app.records(), self.tournament)
+            self.play_out = PlayOut(self.app.records(), self.tournament, skip_people=True)
         except (RecordsError, TournamentError) as error:
             self.say(str(error), error=True)
             return

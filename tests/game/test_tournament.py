@@ -347,3 +347,21 @@ def test_export_writes_standings_and_logs_that_replay(tmp_path: Path) -> None:
 
 def test_a_new_match_starts_from_the_preset_start_points() -> None:
     assert start_match(EAST).scores == (25000,) * 4
+
+
+def test_the_lobby_play_out_steps_over_tables_with_people_within_the_round(tmp_path: Path) -> None:
+    entries = [Entry("Ann"), *AIS, Entry("E", "easy"), Entry("F", "normal"), Entry("G", "strong")]
+    with Records(tmp_path / "r.sqlite3") as records:
+        tournament = create(records, "Cup", entries, EAST, rounds=2, fill="house", seed=5)
+        run = PlayOut(records, tournament, skip_people=True)
+        assert run.total == 1
+        while run.advance(100):
+            assert 0.0 <= run.fraction <= 1.0
+        matches = records.matches(tournament=tournament)
+        round_1 = [match for match in matches if match.round == 1]
+        assert [match.status for match in round_1 if not match.has_humans] == ["finished"]
+        assert [match.status for match in round_1 if match.has_humans] == ["pending"]
+        assert all(match.status == "pending" for match in matches if match.round == 2), "round 2 waits"
+        assert run.waiting is not None
+        assert run.waiting.has_humans
+        assert run.fraction == 1.0
