@@ -365,12 +365,10 @@ class Records:
             yield connection
             connection.execute("COMMIT")
         except sqlite3.Error as error:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
+            _roll_back(connection)
             raise RecordsError(f"{self.path}: cannot write: {error}") from None
         except BaseException:
-            if connection.in_transaction:
-                connection.execute("ROLLBACK")
+            _roll_back(connection)
             raise
 
     def _rows(self, sql: str, parameters: Sequence[object] = ()) -> list[sqlite3.Row]:
@@ -733,6 +731,15 @@ class Records:
         return "; ".join(str(row[0]) for row in rows)
 
 
+def _roll_back(connection: sqlite3.Connection) -> None:
+    """Undo the transaction in progress, if the connection still has one (nothing was written)."""
+    try:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass  # a closed or broken connection: SQLite rolls back on its own when it is reopened
+
+
 def _result_from_text(text: object, players: int, where: str) -> MatchResult | None:
     if text is None:
         return None
@@ -819,6 +826,5 @@ def _check_and_upgrade(connection: sqlite3.Connection, path: Path) -> None:
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             connection.execute("COMMIT")
     except sqlite3.Error as error:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
+        _roll_back(connection)
         raise RecordsError(f"cannot set up the records database {path}: {error}") from None

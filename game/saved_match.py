@@ -67,6 +67,9 @@ class MatchWriter:
         self.table = table
         self.elapsed_ms: dict[int, int] = {}  # thinking time of the answers about to be applied, by seat
         self.on_finish: list[Callable[[Standings], None]] = []
+        # where a failed write goes instead of stopping the table (the screen plays on unsaved); None: raise
+        self.on_error: Callable[[RecordsError], None] | None = None
+        self.failed = False
 
     @classmethod
     def attach(cls, records: Records, match_id: int, table: Table) -> MatchWriter:
@@ -79,13 +82,29 @@ class MatchWriter:
     def write_actions(self, batch: tuple[tuple[int, Action], ...]) -> None:
         """Store one apply's answers (their index follows what the table applied already)."""
         times = [self.elapsed_ms.pop(seat, None) for seat, _ in batch]
-        self.records.append_actions(self.match_id, len(self.table.actions), batch, times)
+        if not self.failed:
+            self._guarded(
+                lambda: self.records.append_actions(self.match_id, len(self.table.actions), batch, times)
+            )
 
     def write_result(self, standings: Standings) -> None:
         """Store the final result."""
-        self.records.finish_match(self.match_id, standings)
-        for callback in self.on_finish:
-            callback(standings)
+        if self.failed:
+            return
+        self._guarded(lambda: self.records.finish_match(self.match_id, standings))
+        if not self.failed:
+            for callback in self.on_finish:
+                callback(standings)
+
+    def _guarded(self, write: Callable[[], None]) -> None:
+        """Write, or hand the error to ``on_error`` and stop writing (a later answer would leave a gap)."""
+        try:
+            write()
+        except RecordsError as error:
+            if self.on_error is None:
+                raise
+            self.failed = True
+            self.on_error(error)
 
 
 def rebuild(

@@ -129,6 +129,12 @@ class GameSession:
         self.records = records
         self.match_id = match_id
         self.writer = MatchWriter.attach(records, match_id, self.table)
+        self.writer.on_error = self._save_failed
+
+    def _save_failed(self, error: RecordsError) -> None:
+        """Saving stopped (a full disk, a file taken away): the match plays on, unsaved, and says so."""
+        self.save_error = str(error)
+        logger.warning("the match is no longer saved: %s", error)
 
     @classmethod
     def resume(cls, records: Records, match_id: int, toggles: HumanToggles | None = None) -> GameSession:

@@ -658,6 +658,7 @@ class TableScreen:
             self.draw_pause(surface)
         else:
             self.menu_button().draw(surface, self.mouse, i18n.language())
+            self.draw_save_warning(surface)
 
     def tile_surface(
         self, tile: int | None, height: int, turns: int, standing: bool = False
@@ -954,6 +955,23 @@ class TableScreen:
         if left < 0.3:
             image = faded_text(text, size, self.lang, round(255 * left / 0.3))
         surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+    def draw_save_warning(self, surface: pygame.Surface) -> None:
+        """One red line under the menu button when the match can no longer be saved (it plays on)."""
+        if self.session.save_error is None:
+            return
+        button = self.menu_button().box
+        size = max(11, round(button.h * 0.5))
+        draw_text(
+            surface,
+            i18n.tr("table.not_saved"),
+            size,
+            (236, 120, 110),
+            (button.x, button.bottom + size // 2),
+            "topleft",
+            True,
+            i18n.language(),
+        )
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         """The dice roll at the start of a hand."""

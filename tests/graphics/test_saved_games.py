@@ -200,3 +200,19 @@ def test_the_tournament_clock_answers_for_a_player_out_of_time_and_its_bank_surv
     assert isinstance(resumed, TableScreen)
     if resumed.session.table.match.hands_played == screen.session.table.match.hands_played:
         assert resumed.session.clocks[seat].bank_left_s == 0, "the spent bank came back after a resume"
+
+
+def test_a_records_file_that_stops_taking_writes_leaves_the_match_playing_unsaved(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    screen = start_match(app, ["human", "normal", "normal", "normal"])
+    play_until(app, screen, 12)
+    app.records()._connection.execute("PRAGMA query_only = ON")  # every write now fails, as on a full disk
+    play_until(app, screen, 40)
+    assert len(screen.session.table.actions) >= 40, "the match went on"
+    assert screen.session.save_error is not None
+    assert "cannot write" in screen.session.save_error
+    screen.draw(app.surface)  # with the warning line
+    match_id = screen.session.match_id
+    assert match_id is not None
+    stored = app.records().load_match(match_id)
+    assert 12 <= len(stored.actions) < 40, "the answers before the failure stay, and no later one slipped in"
