@@ -2,18 +2,21 @@
 
 The choices are plain data (``CreateChoices``) turned into participants, a rule set and a clock by pure
 functions; Create stores the tournament through ``game.tournament.create`` and opens its lobby. Anything
-that cannot be created is one red line under the form.
+that cannot be created is one red line under the form. The preset's main options are switched on a panel
+drawn over the rules, opened from the Options row.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
 from game.records import Clock, RecordsError
+from game.rule_options import OPTIONS, build_rules, option_values
 from game.schedule import FILLS, MAX_PARTICIPANTS, MAX_ROUNDS, MIN_PARTICIPANTS, MIN_ROUNDS, SEATINGS
 from game.terms import PRESET_NAMES, RuleSet, preset
 from game.tournament import NAME_CHARS, TITLE_CHARS, Entry, TournamentError, create
@@ -32,7 +35,10 @@ from graphics.widgets import (
     Cycler,
     Segmented,
     TextInput,
+    Toggle,
     draw_fitted,
+    fitted_size,
+    panel_surface,
     wrap_text,
 )
 
@@ -42,7 +48,7 @@ CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (5, 10), (10, 20), (15, 30),
 ROUND_CHOICES = tuple(range(MIN_ROUNDS, MAX_ROUNDS + 1))
 SEED_DIGITS = 9
 ERROR_INK = (236, 120, 110)
-HINTED = ("preset", "length", "rounds", "seating", "fill", "clock", "seed")  # settings with a hint line
+HINTED = ("preset", "options", "length", "rounds", "seating", "fill", "clock", "seed")  # with a hint line
 
 
 @dataclass
@@ -71,16 +77,21 @@ class CreateChoices:
     fill: str = "house"
     clock: int = 0  # an index into CLOCKS
     seed_text: str = ""
+    options: dict[str, bool] = field(default_factory=dict)  # the switches of OPTIONS; missing: the preset's
+
+    def __post_init__(self) -> None:
+        self.options = {**option_values(preset(self.preset)), **self.options}
 
     def choose_preset(self, name: str) -> None:
-        """Take a preset with its own game length."""
+        """Take a preset with its own game length and options."""
         self.preset = name
-        length = preset(name).game_length
-        self.game_length = length if length in GAME_LENGTHS else "hanchan"
+        rules = preset(name)
+        self.game_length = rules.game_length if rules.game_length in GAME_LENGTHS else "hanchan"
+        self.options = option_values(rules)
 
     def rules(self) -> RuleSet:
-        """The preset with the chosen game length."""
-        return preset(self.preset).with_overrides({"game_length": self.game_length})
+        """The preset with the chosen game length and options."""
+        return build_rules(self.preset, self.game_length, self.options)
 
     def clock_setting(self) -> Clock | None:
         """The chosen per-decision clock (None: off)."""
@@ -133,6 +144,19 @@ def check_choices(choices: CreateChoices) -> str:
     return ""
 
 
+def options_summaries(options: Mapping[str, bool]) -> tuple[str, ...]:
+    """What the Options button may say, most telling first; the screen shows the first that fits."""
+    on = [tr(f"option.{name}") for name in OPTIONS if options[name]]
+    off = [tr(f"option.{name}") for name in OPTIONS if not options[name]]
+    if not off:
+        return (tr("tournament.create.options_all"),)
+    if not on:
+        return (tr("tournament.create.options_none"),)
+    count = tr("tournament.create.options_count", n=len(on), total=len(OPTIONS))
+    without = tr("tournament.create.options_without", n=len(on), total=len(OPTIONS), names=" · ".join(off))
+    return (" · ".join(on), without, count)
+
+
 def clock_label(index: int) -> str:
     """The clock choice as shown: "Off" or "10 s + 20 s"."""
     chosen = CLOCKS[index]
@@ -148,6 +172,8 @@ class TournamentCreateScene:
         self.app = app
         self.choices = choices or CreateChoices(name=self.default_name())
         self.form = Form(app.services.play_cue)
+        self.options_form = Form(app.services.play_cue)  # the options panel's switches: all input while open
+        self.options_open = False
         self.layout: CreateLayout | None = None
         self._built: tuple[int, int, str] | None = None
         self.offset = 0  # the first participant row in view
@@ -169,10 +195,13 @@ class TournamentCreateScene:
         width, height = self.app.size
         lang = i18n.language()
         if self.layout is None or force or self._built != (width, height, lang):
-            self.layout = create_layout(width, height)
+            self.layout = create_layout(width, height, len(OPTIONS))
             self._built = (width, height, lang)
             self.offset = max(0, min(self.offset, len(self.choices.entries) - len(self.layout.entries)))
             self.form.set_fields(self._fields(self.layout), default_focus="create")
+            self.options_form.set_fields(
+                self._option_fields(self.layout), default_focus=("option", OPTIONS[0])
+            )
         return self.layout
 
     def _fields(self, layout: CreateLayout) -> list[Field]:
@@ -219,6 +248,9 @@ class TournamentCreateScene:
             PRESET_NAMES.index(c.preset),
         )
         fields.append(Field("preset", presets, lambda: self._set_preset(PRESET_NAMES[presets.index])))
+        summary_box = layout.setting("options").control
+        summary = Button(summary_box, self._summary(summary_box), "options")
+        fields.append(Field("options", summary, self.open_options))
         length = Segmented(
             layout.setting("length").control,
             tuple(tr(f"newgame.length.{name}") for name in GAME_LENGTHS),
@@ -265,6 +297,34 @@ class TournamentCreateScene:
             )
         )
         return fields
+
+    def _summary(self, box: Box) -> str:
+        """The first summary of the options that fits the button at its usual text size."""
+        lang = i18n.language()
+        size = max(10, round(box.h * 0.42))  # as button_surface draws its label
+        room = box.w - 2 * max(6, round(box.h * 0.3))
+        choices = options_summaries(self.choices.options)
+        for text in choices:
+            if fitted_size(text, size, room, True, lang) == size:
+                return text
+        return choices[-1]
+
+    def _option_fields(self, layout: CreateLayout) -> list[Field]:
+        panel = layout.options
+        fields: list[Field] = []
+        for name, box in zip(OPTIONS, panel.toggles, strict=True):
+            toggle = Toggle(box, tr(f"option.{name}"), self.choices.options[name])
+            fields.append(Field(("option", name), toggle, self._option_setter(name, toggle)))
+        done = Button(panel.done, tr("tournament.create.options_done"), "done", primary=True)
+        fields.append(Field("done", done, self.close_options))
+        return fields
+
+    def _option_setter(self, name: str, control: Toggle) -> Callable[[], None]:
+        def set_option() -> None:
+            self.choices.options[name] = control.value
+            self.error = ""
+
+        return set_option
 
     def _name_setter(self, index: int, control: TextInput) -> Callable[[], None]:
         def set_name() -> None:
@@ -349,6 +409,25 @@ class TournamentCreateScene:
         self.choices.seed_text = str(self.rng.randrange(1, 10**SEED_DIGITS))
         self.build(force=True)
 
+    # ---- the options panel ---------------------------------------------------------------------------------
+
+    def open_options(self) -> None:
+        """Show the options panel over the rules with its first switch focused (ringed after keyboard use)."""
+        self.options_open = True
+        self.build(force=True)
+        self.options_form.focus(("option", OPTIONS[0]))
+        self.options_form.keyboard = self.form.keyboard
+        self.options_form.mouse = self.form.mouse
+        self.form.keyboard = False  # one focus ring on screen: the panel's
+
+    def close_options(self) -> None:
+        """Hide the options panel; the Options button (its summary brought up to date) has the focus."""
+        self.options_open = False
+        self.build(force=True)
+        self.form.focus("options")
+        self.form.keyboard = self.options_form.keyboard
+        self.form.mouse = self.options_form.mouse
+
     # ---- actions -------------------------------------------------------------------------------------------
 
     def back(self) -> None:
@@ -382,8 +461,15 @@ class TournamentCreateScene:
     # ---- the Scene protocol --------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Form input, with the participant list scrolling by wheel and Page keys; Esc goes back."""
+        """Form input, with the participant list scrolling by wheel and Page keys; Esc goes back (or closes
+        the options panel, which takes all input while it is open)."""
         self.build()
+        if self.options_open:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.close_options()
+            else:
+                self.options_form.handle(event)
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.back()
@@ -407,6 +493,7 @@ class TournamentCreateScene:
     def update(self, dt_s: float) -> None:
         """Blink the caret."""
         self.form.update(dt_s)
+        self.options_form.update(dt_s)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""
@@ -452,6 +539,7 @@ class TournamentCreateScene:
         labels = {
             "name": "tournament.create.name",
             "preset": "option.preset",
+            "options": "tournament.create.options",
             "length": "option.game_length",
             "rounds": "tournament.create.rounds",
             "seating": "tournament.create.seating",
@@ -462,7 +550,11 @@ class TournamentCreateScene:
         for name, key in labels.items():
             draw_label(surface, tr(key), layout.setting(name).label, lang)
         self.form.draw(surface, lang)
-        if self.error:
+        if self.options_open:
+            self.draw_options(surface, layout, lang)
+            text = tr("tournament.create.hint_options_open")
+            _draw_note(surface, text, layout.error, layout.text_px(15), lang, DIM_INK)
+        elif self.error:
             _draw_note(surface, self.error, layout.error, layout.text_px(17), lang, ERROR_INK)
         else:
             focus = self.form.focus_key
@@ -471,6 +563,31 @@ class TournamentCreateScene:
                 hint = f"seating_{c.seating}"
             text = tr(f"tournament.create.hint_{hint}")
             _draw_note(surface, text, layout.error, layout.text_px(15), lang, DIM_INK)
+
+    def draw_options(self, surface: pygame.Surface, layout: CreateLayout, lang: str) -> None:
+        """A veil over the form and the options panel over the rules: the preset, the switches, what the one
+        under the mouse (or the focused one) does, and Done."""
+        surface.blit(_veil(layout.width, layout.height), (0, 0))
+        panel = layout.options
+        radius = max(6, min(panel.panel.w, panel.panel.h) // 28)
+        surface.blit(panel_surface(panel.panel.w, panel.panel.h, alpha=255, radius=radius), panel.panel[:2])
+        draw_panel(surface, panel.panel, tr("tournament.create.options_title"), panel.title, lang)
+        note = tr("tournament.create.options_note", preset=tr(f"preset.{self.choices.preset}"))
+        draw_paragraph(surface, note, panel.note, layout.text_px(16), lang)
+        self.options_form.draw(surface, lang)
+        form = self.options_form
+        about = form.focus_key if form.keyboard or form.hover_key is None else form.hover_key
+        if isinstance(about, tuple) and about[0] == "option":
+            text = tr(f"option_desc.{about[1]}")
+            draw_paragraph(surface, text, panel.detail, layout.text_px(16), lang, GOLD)
+
+
+@lru_cache(maxsize=4)
+def _veil(width: int, height: int) -> pygame.Surface:
+    """A dark translucent sheet over the whole window, behind a panel that takes all input."""
+    veil = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 130))
+    return veil
 
 
 def _row_of(key: Hashable | None) -> int | None:

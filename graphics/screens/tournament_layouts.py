@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from graphics.layout import TILE_ASPECT, Box
-from graphics.screens.layouts import Frame, Row, ScreenLayout, fit_frame
+from graphics.screens.layouts import TOGGLE_INSET, Frame, Row, ScreenLayout, fit_frame
 
 DESIGN = (1280, 720)
 SIDE = 40.0  # the design's left and right margin
@@ -127,7 +127,23 @@ class EntryRow(NamedTuple):
     remove: Box
 
 
-CREATE_SETTINGS = ("name", "preset", "length", "rounds", "seating", "fill", "clock", "seed")
+CREATE_SETTINGS = ("name", "preset", "options", "length", "rounds", "seating", "fill", "clock", "seed")
+OPTION_COLUMNS = 2  # the rule option switches of the options panel, side by side
+
+
+class OptionsPanel(NamedTuple):
+    """The panel drawn over the rules while the preset's options are changed: switches, a note and Done."""
+
+    panel: Box
+    title: Box
+    note: Box  # which preset the switches change
+    toggles: tuple[Box, ...]  # column by column, top to bottom
+    detail: Box  # what the focused (or hovered) switch does
+    done: Box
+
+    def controls(self) -> list[Box]:
+        """The switches and Done: all that takes input while the panel is open."""
+        return [*self.toggles, self.done]
 
 
 @dataclass(frozen=True)
@@ -149,9 +165,10 @@ class CreateLayout(ScreenLayout):
     back: Box
     create: Box
     error: Box
+    options: OptionsPanel  # drawn over the rules panel while open
 
     def controls(self) -> list[Box]:
-        """Everything clickable."""
+        """Everything clickable while the options panel is closed."""
         rows = [box for row in self.entries for box in (row.name, row.level, row.remove)]
         settings = [row.control for row in self.settings]
         return [*rows, self.add, *settings, self.roll, self.back, self.create]
@@ -161,8 +178,8 @@ class CreateLayout(ScreenLayout):
         return self.settings[CREATE_SETTINGS.index(name)]
 
 
-def create_layout(width: int, height: int) -> CreateLayout:
-    """The tournament setup form for a window of `width` x `height` pixels."""
+def create_layout(width: int, height: int, options: int = 6) -> CreateLayout:
+    """The tournament setup form for a window of `width` x `height` pixels, with `options` rule switches."""
     frame = _frame(width, height)
     top, panel_h = 96.0, 524.0
     people_w, rules_w = 640.0, 540.0
@@ -186,17 +203,18 @@ def create_layout(width: int, height: int) -> CreateLayout:
     rx = rules_x + PAD
     rules_inner = rules_w - 2 * PAD
     label_w = 0.34 * rules_inner
+    settings_y, setting_h, setting_step = top + 66, 42.0, 50.0  # nine rows fill the panel to 16 from its foot
     settings = tuple(
-        _row(frame, rx, top + 70 + index * 54, rules_inner, 44, label_w)
+        _row(frame, rx, settings_y + index * setting_step, rules_inner, setting_h, label_w)
         for index in range(len(CREATE_SETTINGS))
     )
     roll_w = 104.0
-    seed_y = top + 70 + CREATE_SETTINGS.index("seed") * 54
+    seed_y = settings_y + CREATE_SETTINGS.index("seed") * setting_step
     seed_control_x = rx + label_w + 12
     seed_w = rx + rules_inner - roll_w - 12 - seed_control_x
     settings = (
         *settings[:-1],
-        Row(settings[-1].label, frame.box(seed_control_x, seed_y, seed_w, 44)),
+        Row(settings[-1].label, frame.box(seed_control_x, seed_y, seed_w, setting_h)),
     )
     right = DESIGN[0] - SIDE
     return CreateLayout(
@@ -215,10 +233,41 @@ def create_layout(width: int, height: int) -> CreateLayout:
         rules_panel=frame.box(rules_x, top, rules_w, panel_h),
         rules_title=frame.box(rx, top + 16, rules_inner, 40),
         settings=settings,
-        roll=frame.box(rx + rules_inner - roll_w, seed_y, roll_w, 44),
+        roll=frame.box(rx + rules_inner - roll_w, seed_y, roll_w, setting_h),
         back=frame.box(SIDE, BOTTOM_Y, 220, BUTTON_H),
         create=frame.box(right - 260, BOTTOM_Y, 260, BUTTON_H),
         error=frame.box(SIDE + 240, BOTTOM_Y - 4, DESIGN[0] - 2 * SIDE - 240 - 280, BUTTON_H + 8),
+        options=_options_panel(frame, (rules_x, top, rules_w, panel_h), options),
+    )
+
+
+def _options_panel(frame: Frame, area: tuple[float, float, float, float], options: int) -> OptionsPanel:
+    """The options panel covering `area` (the rules panel): title, note, switches in columns, detail, Done."""
+    x, y, w, h = area
+    ix, inner = x + PAD, w - 2 * PAD
+    rows = -(-options // OPTION_COLUMNS)
+    column_gap, toggle_h, toggle_step = 16.0, 44.0, 56.0  # labels at the rules panel's size
+    column_w = (inner - (OPTION_COLUMNS - 1) * column_gap) / OPTION_COLUMNS
+    toggles_y = y + 150
+    toggles = tuple(
+        frame.box(
+            ix - TOGGLE_INSET + (index // rows) * (column_w + column_gap),
+            toggles_y + (index % rows) * toggle_step,
+            column_w + TOGGLE_INSET,
+            toggle_h,
+        )
+        for index in range(options)
+    )
+    done_w, done_h = 180.0, 52.0
+    done_y = y + h - PAD - done_h
+    detail_y = toggles_y + rows * toggle_step + 8
+    return OptionsPanel(
+        panel=frame.box(x, y, w, h),
+        title=frame.box(ix, y + 16, inner, 40),
+        note=frame.box(ix, y + 72, inner, 66),
+        toggles=toggles,
+        detail=frame.box(ix, detail_y, inner, done_y - 12 - detail_y),
+        done=frame.box(ix + inner - done_w, done_y, done_w, done_h),
     )
 
 

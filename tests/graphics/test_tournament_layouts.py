@@ -1,7 +1,7 @@
 """Tournament screen layouts: pure math on the window size, checked from a small window to 1440p."""
 
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -10,6 +10,7 @@ from graphics.screens.layouts import ScreenLayout
 from graphics.screens.tournament_layouts import (
     CREATE_SETTINGS,
     LIST_COLUMNS,
+    OPTION_COLUMNS,
     ceremony_layout,
     create_layout,
     list_layout,
@@ -99,6 +100,41 @@ def test_create_form_sits_in_its_panels(size: tuple[int, int]) -> None:
     assert not layout.people_panel.overlaps(layout.rules_panel)
     assert not layout.error.overlaps(layout.back)
     assert not layout.error.overlaps(layout.create)
+
+
+@size_ids
+def test_create_options_row_and_panel(size: tuple[int, int]) -> None:
+    layout = create_layout(*size)
+    assert CREATE_SETTINGS.index("options") == CREATE_SETTINGS.index("preset") + 1
+    _apart([box for row in layout.settings for box in row], "settings rows")
+    panel = layout.options
+    assert layout.rules_panel.contains(panel.panel), "the panel is drawn over the rules, not the participants"
+    assert not panel.panel.overlaps(layout.people_panel)
+    inside = [panel.title, panel.note, *panel.toggles, panel.detail, panel.done]
+    assert all(panel.panel.contains(box) for box in inside)
+    assert all(Box(0, 0, *size).contains(box) for box in [panel.panel, *inside])
+    assert len(panel.toggles) == 6
+    _apart(panel.controls(), f"options panel at {size}")
+    _apart([panel.title, panel.note, panel.detail, *panel.controls()], f"options panel text at {size}")
+    rows = len(panel.toggles) // OPTION_COLUMNS
+    columns = [panel.toggles[index : index + rows] for index in range(0, len(panel.toggles), rows)]
+    assert len(columns) == OPTION_COLUMNS
+    for column in columns:
+        assert len({box.x for box in column}) == 1, "a column's switches line up"
+        assert all(a.bottom <= b.y for a, b in pairwise(column))
+    assert columns[0][0].right <= columns[1][0].x
+    large = size[0] >= 1280 and size[1] >= 720
+    for box in panel.controls():
+        assert box.h >= (28 if large else 14), f"{box} is too low to read or hit"
+    assert panel.detail.h >= layout.text_px(16) * 2, "room for a two-line description"
+
+
+@pytest.mark.parametrize("options", [4, 5, 6, 8])
+def test_create_options_panel_takes_other_counts(options: int) -> None:
+    panel = create_layout(1280, 720, options).options
+    assert len(panel.toggles) == options
+    _apart(panel.controls(), f"{options} options")
+    assert all(panel.panel.contains(box) for box in panel.controls())
 
 
 @size_ids

@@ -15,7 +15,8 @@ import pygame
 import pytest
 
 from game.records import Records
-from game.terms import preset
+from game.rule_options import OPTIONS, option_values
+from game.terms import PRESET_NAMES, preset
 from game.tournament import Entry, PlayOut, adjust, create, load_view
 from graphics import i18n
 from graphics.app import App
@@ -30,6 +31,7 @@ from graphics.screens.tournament_create import (
     build_entries,
     check_choices,
     default_names,
+    options_summaries,
 )
 from graphics.screens.tournament_list import TournamentListScene
 from graphics.screens.tournament_lobby import PointsInput, TournamentLobbyScene, parse_points
@@ -470,6 +472,202 @@ def test_thirty_two_rows_are_reachable_by_wheel_and_keyboard(tmp_path: Path, siz
     for _ in range(32 * 3 + 4):
         key(app, pygame.K_TAB, shift=True)
     assert scene.offset == 0
+
+
+# ---- the rule options -------------------------------------------------------------------------------------
+
+
+def field_of(form: Any, name: object) -> Field:
+    """A field of the options panel's form."""
+    found = form.field(name)
+    assert found is not None, f"no field {name!r}"
+    return cast(Field, found)
+
+
+def option(scene: Any, name: str) -> Field:
+    """A switch of the options panel."""
+    return field_of(scene.options_form, ("option", name))
+
+
+def test_choices_carry_the_presets_options() -> None:
+    choices = CreateChoices(name="Cup")
+    assert choices.options == option_values(preset("standard"))
+    assert choices.rules() == preset("standard")
+    assert CreateChoices(preset="tenhou-3p").options == option_values(preset("tenhou-3p"))
+    kept = CreateChoices(options={"kuitan": False})
+    assert kept.options == {**option_values(preset("standard")), "kuitan": False}
+    assert kept.rules().kuitan is False
+    kept.choose_preset("tenhou")
+    assert kept.options == option_values(preset("tenhou")), "a new preset brings its own options"
+    kept.options["red_fives"] = False
+    kept.choose_preset("tenhou-3p")
+    assert kept.rules().red_fives == (0, 1, 1)
+
+
+def test_options_summary_says_what_is_on() -> None:
+    everything = dict.fromkeys(OPTIONS, True)
+    assert options_summaries(everything) == ("All on",)
+    assert options_summaries(dict.fromkeys(OPTIONS, False)) == ("All off",)
+    some = {**everything, "kuitan": False, "local_yaku": False}
+    assert options_summaries(some) == (
+        "Red fives · Double ron · Ura dora · Bust",
+        "4 of 6 on · off: Open tanyao (kuitan) · Local yaku",
+        "4 of 6 on",
+    )
+
+
+def test_options_switched_on_the_screen_reach_the_stored_rules(tmp_path: Path) -> None:
+    path = tmp_path / "records.sqlite3"
+    app = make_app(path)
+    scene = start(app, TournamentCreateScene(app))
+    assert cast(Any, field(scene, "options").control).label == "5 of 6 on · off: Local yaku"
+    click(app, field(scene, "options").control.box)
+    assert scene.options_open
+    click(app, option(scene, "red_fives").control.box)
+    click(app, option(scene, "kuitan").control.box)
+    click(app, option(scene, "local_yaku").control.box)
+    switched = {"red_fives": False, "kuitan": False, "local_yaku": True}
+    assert scene.choices.options == {**option_values(preset("standard")), **switched}
+    frame(app)  # the open panel draws
+    click(app, field_of(scene.options_form, "done").control.box)
+    assert not scene.options_open
+    summary = cast(Any, field(scene, "options").control).label
+    assert summary in options_summaries(scene.choices.options)
+    assert summary != "All on"
+    click(app, field(scene, "create").control.box)
+    assert shown(app) == "TournamentLobbyScene"
+    tournament = cast(Any, app.scene).tournament
+    rules = app.records().tournament(tournament).rules
+    assert rules.red_fives == (0, 0, 0)
+    assert rules.kuitan is False
+    assert rules.chip_red is False
+    assert option_values(rules) == {**option_values(preset("standard")), **switched}
+    assert rules.enabled_local_yaku() != ()
+    app.close_records()
+
+
+def test_changing_the_preset_resets_the_options(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "records.sqlite3")
+    scene = start(app, TournamentCreateScene(app))
+    click(app, field(scene, "options").control.box)
+    click(app, option(scene, "kuitan").control.box)
+    click(app, option(scene, "bust").control.box)
+    key(app, pygame.K_ESCAPE)
+    assert scene.choices.options["kuitan"] is False
+    assert showing(app, scene), "Esc closed the panel, not the screen"
+    click(app, field(scene, "preset").control.box, 0.9)
+    chosen = PRESET_NAMES[1]
+    assert scene.choices.preset == chosen
+    assert scene.choices.options == option_values(preset(chosen))
+    assert cast(Any, field(scene, "options").control).label == "5 of 6 on · off: Local yaku"
+    click(app, field(scene, "options").control.box)
+    assert cast(Any, option(scene, "kuitan").control).value is True, "the switches show the new preset"
+    app.close_records()
+
+
+def test_options_panel_by_keyboard(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "records.sqlite3")
+    scene = start(app, TournamentCreateScene(app))
+    scene.form.focus("preset")
+    key(app, pygame.K_TAB)
+    assert scene.form.focus_key == "options", "Tab reaches the Options button"
+    key(app, pygame.K_RETURN)
+    assert scene.options_open
+    assert scene.options_form.focus_key == ("option", "red_fives")
+    assert scene.options_form.keyboard, "opened by keyboard: the focus ring shows"
+    key(app, pygame.K_SPACE)
+    assert scene.choices.options["red_fives"] is False
+    key(app, pygame.K_TAB)
+    assert scene.options_form.focus_key == ("option", "kuitan")
+    key(app, pygame.K_RETURN)
+    assert scene.choices.options["kuitan"] is False
+    key(app, pygame.K_RETURN)
+    assert scene.choices.options["kuitan"] is True, "Enter flips it back"
+    visited = []
+    for _ in range(len(OPTIONS) + 1):
+        visited.append(scene.options_form.focus_key)
+        key(app, pygame.K_TAB)
+    assert set(visited) == {*(("option", name) for name in OPTIONS), "done"}, "Tab stays in the panel"
+    assert scene.options_form.focus_key == ("option", "kuitan")
+    key(app, pygame.K_TAB, shift=True)
+    key(app, pygame.K_TAB, shift=True)
+    assert scene.options_form.focus_key == "done"
+    frame(app)
+    key(app, pygame.K_RETURN)
+    assert not scene.options_open
+    assert scene.form.focus_key == "options"
+    key(app, pygame.K_RETURN)
+    assert scene.options_open
+    key(app, pygame.K_ESCAPE)
+    assert not scene.options_open
+    assert showing(app, scene)
+    key(app, pygame.K_ESCAPE)
+    assert shown(app) == "TournamentListScene"
+    app.close_records()
+
+
+def test_only_the_open_panel_takes_input(tmp_path: Path) -> None:
+    path = tmp_path / "records.sqlite3"
+    app = make_app(path)
+    choices = CreateChoices(name="Big", entries=[EntryChoice("", "normal") for _ in range(12)])
+    scene = start(app, TournamentCreateScene(app, choices))
+    click(app, field(scene, "options").control.box)
+    assert scene.options_open
+    click(app, field(scene, "create").control.box)  # under the veil
+    click(app, field(scene, ("name", 0)).control.box)
+    type_text(app, "Nobody")
+    wheel(app, -3)
+    key(app, pygame.K_PAGEDOWN)
+    assert showing(app, scene)
+    assert scene.options_open
+    assert scene.offset == 0
+    assert scene.choices.entries[0].name == ""
+    click(app, field_of(scene.options_form, "done").control.box)
+    assert not scene.options_open
+    with Records(path) as records:
+        assert records.tournaments() == []
+    app.close_records()
+
+
+@pytest.mark.parametrize(
+    ("size", "language"),
+    [((1280, 720), "en"), ((640, 400), "ja"), ((1920, 1080), "ko"), ((1000, 1000), "en")],
+    ids=lambda value: f"{value[0]}x{value[1]}" if isinstance(value, tuple) else value,
+)
+def test_options_panel_draws(tmp_path: Path, size: tuple[int, int], language: str) -> None:
+    i18n.set_language(language)
+    app = make_app(tmp_path / "records.sqlite3", size, language)
+    scene = start(app, TournamentCreateScene(app))
+    click(app, field(scene, "options").control.box)
+    box = option(scene, "double_ron").control.box
+    pos = (box.x + 4, box.y + 4)
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.options_form.hover_key == ("option", "double_ron")
+    for _ in range(3):
+        frame(app, dt_s=0.5)
+    assert scene.options_open
+    app.close_records()
+
+
+def test_save_options_screenshots(tmp_path: Path) -> None:
+    """The create screen with the options panel open at 1280x720, for looking at (in /tmp/options_shots)."""
+    out = Path("/tmp/options_shots")
+    out.mkdir(parents=True, exist_ok=True)
+    for language in ("en", "ko"):
+        i18n.set_language(language)
+        app = make_app(tmp_path / "records.sqlite3", language=language)
+        scene = start(app, TournamentCreateScene(app))
+        scene.form.focus("options")
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_SPACE)
+        frame(app)
+        pygame.image.save(app.surface, str(out / f"tournament_new-options-{language}.png"))
+        key(app, pygame.K_ESCAPE)
+        frame(app)
+        pygame.image.save(app.surface, str(out / f"tournament_new-summary-{language}.png"))
+        app.close_records()
+    assert (out / "tournament_new-options-ko.png").exists()
 
 
 def test_create_escape_goes_back_to_the_list(tmp_path: Path) -> None:
