@@ -14,6 +14,7 @@ from graphics.fonts import render_text
 from graphics.layout import Box
 from graphics.widgets import DIM_INK, GOLD, INK, draw_fitted, fitted_size, panel_surface
 
+MEDALS = {1: (236, 196, 92), 2: (200, 204, 210), 3: (196, 132, 80)}  # gold, silver, bronze
 FELT_LIGHT = (38, 110, 78)
 FELT_DARK = (7, 34, 25)
 SHADOW = (6, 16, 12)
@@ -161,3 +162,15 @@ def draw_paragraph(
             break  # only below the smallest size: the box is too small for the text at all
         surface.blit(render_text(line, size, color, lang=lang), (box.x, y))
         y += line_h
+
+
+def draw_rank(
+    surface: pygame.Surface, rank: int, box: Box, radius: int, size: int, lang: str, medal: bool = True
+) -> None:
+    """A rank in a standings row: 1st to 3rd on a gold, silver or bronze disc (when ``medal``), else plain."""
+    color = MEDALS.get(rank) if medal else None
+    if color is None:
+        draw_fitted(surface, str(rank), size, DIM_INK, box, "center", True, lang)
+        return
+    pygame.draw.circle(surface, color, box.center, radius)
+    draw_fitted(surface, str(rank), max(9, round(radius * 1.15)), (30, 24, 14), box, "center", True, lang)

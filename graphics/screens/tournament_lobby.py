@@ -33,7 +33,7 @@ from graphics.app import App
 from graphics.i18n import tr
 from graphics.layout import Box
 from graphics.screens import navigation
-from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph
+from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph, draw_rank
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import LobbyLayout, TableCard, lobby_layout
 from graphics.tiles import TileArt
@@ -50,7 +50,6 @@ from graphics.widgets import (
 
 FRAME_BUDGET_S = 0.008  # engine time per frame while the AI tables are played out
 WIND_TILES = (27, 28, 29, 30)  # East, South, West, North
-MEDALS = {1: (236, 196, 92), 2: (200, 204, 210), 3: (196, 132, 80)}
 PLUS = (150, 220, 160)
 MINUS = (236, 130, 120)
 ERROR_INK = (236, 120, 110)
@@ -736,23 +735,8 @@ class TournamentLobbyScene:
         played = any(row.matches for row in rows) or bool(view.adjustments)
         for (rank_box, name_box, points_box), row in zip(layout.standings, rows, strict=False):
             size = layout.text_px(16.5)
-            medal = MEDALS.get(row.rank) if played else None
-            centre = rank_box.center
             radius = max(4, round(11.5 * layout.scale))
-            if medal is not None:
-                pygame.draw.circle(surface, medal, centre, radius)
-                draw_fitted(
-                    surface,
-                    str(row.rank),
-                    max(9, round(radius * 1.15)),
-                    (30, 24, 14),
-                    rank_box,
-                    "center",
-                    True,
-                    lang,
-                )
-            else:
-                draw_fitted(surface, str(row.rank), size, DIM_INK, rank_box, "center", True, lang)
+            draw_rank(surface, row.rank, rank_box, radius, size, lang, medal=played)
             draw_fitted(surface, row.name, size, INK, name_box, "midleft", row.rank == 1 and played, lang)
             draw_fitted(
                 surface,

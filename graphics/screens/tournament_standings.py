@@ -23,7 +23,15 @@ from graphics.fonts import render_text
 from graphics.i18n import tr
 from graphics.layout import Box
 from graphics.screens import navigation
-from graphics.screens.chrome import TITLE_GOLD, backdrop, draw_heading, draw_panel, shadowed_text
+from graphics.screens.chrome import (
+    MEDALS,
+    TITLE_GOLD,
+    backdrop,
+    draw_heading,
+    draw_panel,
+    draw_rank,
+    shadowed_text,
+)
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import (
     CeremonyLayout,
@@ -34,7 +42,6 @@ from graphics.screens.tournament_layouts import (
 from graphics.tiles import TileArt
 from graphics.widgets import DIM_INK, GOLD, INK, Button, draw_fitted, fitted_size
 
-MEDALS = {1: (236, 196, 92), 2: (200, 204, 210), 3: (196, 132, 80)}
 PLUS = (150, 220, 160)
 MINUS = (236, 130, 120)
 ERROR_INK = (236, 120, 110)
@@ -274,23 +281,8 @@ class TournamentStandingsScene:
                 )
                 surface.blit(shade, band[:2])
             size = layout.text_px(16)
-            medal = MEDALS.get(row.rank) if played else None
-            rank_box = cells[0]
-            if medal is not None:
-                radius = max(4, round(12 * layout.scale))
-                pygame.draw.circle(surface, medal, rank_box.center, radius)
-                draw_fitted(
-                    surface,
-                    str(row.rank),
-                    max(9, round(radius * 1.15)),
-                    (30, 24, 14),
-                    rank_box,
-                    "center",
-                    True,
-                    lang,
-                )
-            else:
-                draw_fitted(surface, str(row.rank), size, DIM_INK, rank_box, "center", True, lang)
+            radius = max(4, round(12 * layout.scale))
+            draw_rank(surface, row.rank, cells[0], radius, size, lang, medal=played)
             name_box = cells[1]
             swatch = max(3, round(5.5 * layout.scale))
             pygame.draw.circle(
