@@ -174,3 +174,14 @@ def draw_rank(
         return
     pygame.draw.circle(surface, color, box.center, radius)
     draw_fitted(surface, str(rank), max(9, round(radius * 1.15)), (30, 24, 14), box, "center", True, lang)
+
+
+def draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, total: int) -> None:
+    """A thin track with a thumb for a list showing rows first..first+shown of total (none if all fit)."""
+    if total <= shown:
+        return
+    radius = max(1, bar.w // 2)
+    pygame.draw.rect(surface, (8, 20, 16), pygame.Rect(bar.x, bar.y, bar.w, bar.h), border_radius=radius)
+    thumb_h = max(bar.w * 3, round(bar.h * shown / total))
+    y = bar.y + round((bar.h - thumb_h) * first / max(1, total - shown))
+    pygame.draw.rect(surface, (196, 182, 140), pygame.Rect(bar.x, y, bar.w, thumb_h), border_radius=radius)

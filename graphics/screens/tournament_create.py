@@ -25,7 +25,14 @@ from graphics.app import App
 from graphics.i18n import tr
 from graphics.layout import Box
 from graphics.screens import navigation
-from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph
+from graphics.screens.chrome import (
+    backdrop,
+    draw_heading,
+    draw_label,
+    draw_panel,
+    draw_paragraph,
+    draw_scrollbar,
+)
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import CreateLayout, create_layout
 from graphics.widgets import (
@@ -534,7 +541,7 @@ class TournamentCreateScene:
                 "midright",
                 lang=lang,
             )
-        _draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.entries), len(c.entries))
+        draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.entries), len(c.entries))
         draw_panel(surface, layout.rules_panel, tr("tournament.create.rules"), layout.rules_title, lang)
         labels = {
             "name": "tournament.create.name",
@@ -608,14 +615,3 @@ def _draw_note(
         return
     used = min(box.h, round(lines * size * 1.35))
     draw_paragraph(surface, text, box._replace(y=box.y + (box.h - used) // 2, h=used), size, lang, ink)
-
-
-def _draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, total: int) -> None:
-    """A thin track with a thumb for rows first..first+shown of total (nothing when all are shown)."""
-    if total <= shown:
-        return
-    radius = max(1, bar.w // 2)
-    pygame.draw.rect(surface, (8, 20, 16), pygame.Rect(bar.x, bar.y, bar.w, bar.h), border_radius=radius)
-    thumb_h = max(bar.w * 3, round(bar.h * shown / total))
-    y = bar.y + round((bar.h - thumb_h) * first / max(1, total - shown))
-    pygame.draw.rect(surface, (196, 182, 140), pygame.Rect(bar.x, y, bar.w, thumb_h), border_radius=radius)

@@ -14,9 +14,8 @@ from game.tournament import TournamentError, format_points, load_view
 from graphics import i18n
 from graphics.app import App
 from graphics.i18n import tr
-from graphics.layout import Box
 from graphics.screens import navigation
-from graphics.screens.chrome import backdrop, draw_heading, draw_panel
+from graphics.screens.chrome import backdrop, draw_heading, draw_panel, draw_scrollbar
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import LIST_COLUMNS, ListLayout, list_layout
 from graphics.widgets import DIM_INK, GOLD, INK, Button, draw_fitted
@@ -285,14 +284,3 @@ class TournamentListScene:
         )
         for cell, (text, ink, bold) in zip(cells, texts, strict=True):
             draw_fitted(surface, text, round(size * 1.08) if bold else size, ink, cell, "midleft", bold, lang)
-
-
-def draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, total: int) -> None:
-    """A thin track with a thumb for a list showing rows first..first+shown of total (none if all fit)."""
-    if total <= shown:
-        return
-    radius = max(1, bar.w // 2)
-    pygame.draw.rect(surface, (8, 20, 16), pygame.Rect(bar.x, bar.y, bar.w, bar.h), border_radius=radius)
-    thumb_h = max(bar.w * 3, round(bar.h * shown / total))
-    y = bar.y + round((bar.h - thumb_h) * first / max(1, total - shown))
-    pygame.draw.rect(surface, (196, 182, 140), pygame.Rect(bar.x, y, bar.w, thumb_h), border_radius=radius)

@@ -33,7 +33,15 @@ from graphics.app import App
 from graphics.i18n import tr
 from graphics.layout import Box
 from graphics.screens import navigation
-from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph, draw_rank
+from graphics.screens.chrome import (
+    backdrop,
+    draw_heading,
+    draw_label,
+    draw_panel,
+    draw_paragraph,
+    draw_rank,
+    draw_scrollbar,
+)
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import LobbyLayout, TableCard, lobby_layout
 from graphics.tiles import TileArt
@@ -619,7 +627,7 @@ class TournamentLobbyScene:
                 lang=lang,
             )
         total_rows = -(-len(tables) // columns)
-        _draw_scrollbar(
+        draw_scrollbar(
             surface, layout.cards_scrollbar, self.card_offset, len(layout.cards) // columns, total_rows
         )
         byes = view.byes.get(self.round, ())
@@ -843,14 +851,3 @@ def _state_ink(status: str) -> tuple[int, int, int]:
 
 def _points_ink(points: float) -> tuple[int, int, int]:
     return PLUS if round(points, 1) > 0 else MINUS if round(points, 1) < 0 else INK
-
-
-def _draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, total: int) -> None:
-    """A thin track with a thumb for rows first..first+shown of total (nothing when all are shown)."""
-    if total <= shown:
-        return
-    radius = max(1, bar.w // 2)
-    pygame.draw.rect(surface, (8, 20, 16), pygame.Rect(bar.x, bar.y, bar.w, bar.h), border_radius=radius)
-    thumb_h = max(bar.w * 3, round(bar.h * shown / total))
-    y = bar.y + round((bar.h - thumb_h) * first / max(1, total - shown))
-    pygame.draw.rect(surface, (196, 182, 140), pygame.Rect(bar.x, y, bar.w, thumb_h), border_radius=radius)

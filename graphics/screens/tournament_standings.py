@@ -30,6 +30,7 @@ from graphics.screens.chrome import (
     draw_heading,
     draw_panel,
     draw_rank,
+    draw_scrollbar,
     shadowed_text,
 )
 from graphics.screens.form import Field, Form
@@ -319,7 +320,7 @@ class TournamentStandingsScene:
             adjusted = format_points(total) + "*" if row.adjustments else "—"
             ink = _points_ink(total) if row.adjustments else DIM_INK
             draw_fitted(surface, adjusted, size, ink, cells[5 + places], "midright", lang=lang)
-        _draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.rows), len(view.rows))
+        draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.rows), len(view.rows))
         draw_fitted(surface, self.note(view), layout.text_px(15), DIM_INK, layout.note, "midleft", lang=lang)
 
     def note(self, view: TournamentView) -> str:
@@ -446,17 +447,6 @@ def _grown_points(
         value = values[whole] + (values[whole + 1] - values[whole]) * part
         points.append((to_x(grown), to_y(value)))
     return points
-
-
-def _draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, total: int) -> None:
-    """A thin track with a thumb for rows first..first+shown of total (nothing when all are shown)."""
-    if total <= shown:
-        return
-    radius = max(1, bar.w // 2)
-    pygame.draw.rect(surface, (8, 20, 16), pygame.Rect(bar.x, bar.y, bar.w, bar.h), border_radius=radius)
-    thumb_h = max(bar.w * 3, round(bar.h * shown / total))
-    y = bar.y + round((bar.h - thumb_h) * first / max(1, total - shown))
-    pygame.draw.rect(surface, (196, 182, 140), pygame.Rect(bar.x, y, bar.w, thumb_h), border_radius=radius)
 
 
 # ----------------------------------------------------------------------------------------------------------
