@@ -64,8 +64,8 @@ class Entry:
 def parse_participants(spec: str) -> list[Entry]:
     """Participants from ``NAME`` (a person) or ``NAME=LEVEL`` (an AI), comma-separated.
 
-    >>> parse_participants("Ann, Bob=strong")
-    [Entry(name='Ann', level='human'), Entry(name='Bob', level='strong')]
+    >>> parse_participants("Ann, Bob=strong, Cid=easy")  # doctest: +NORMALIZE_WHITESPACE
+    [Entry(name='Ann', level='human'), Entry(name='Bob', level='strong'), Entry(name='Cid', level='easy')]
     """
     entries = []
     for position, part in enumerate(spec.split(","), start=1):
@@ -614,16 +614,25 @@ def standings_csv(view: TournamentView) -> str:
         writer.writerow(
             [
                 row.rank,
-                row.name,
+                _csv_text(row.name),
                 f"{row.points:.1f}",
                 row.matches,
                 *row.ranks,
                 f"{row.avg_rank:.3f}" if row.avg_rank is not None else "",
                 f"{sum(item.points for item in row.adjustments):.1f}",
-                "; ".join(f"{item.points:+.1f} {item.reason}" for item in row.adjustments),
+                _csv_text("; ".join(f"{item.points:+.1f} {item.reason}" for item in row.adjustments)),
             ]
         )
     return out.getvalue()
+
+
+def _csv_text(text: str) -> str:
+    """A name or reason as a CSV cell that a spreadsheet shows as text, never runs as a formula.
+
+    >>> _csv_text("=SUM(A1)"), _csv_text("Ann")
+    ("'=SUM(A1)", 'Ann')
+    """
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def match_record_json(records: Records, match: MatchSummary) -> str:

@@ -32,6 +32,9 @@ from game.tournament import (
     standings,
     standings_json,
 )
+from game.tournament import (
+    standings_csv as standings_csv_text,
+)
 from rules.match import MatchState, final_standings, start_match
 from rules.ruleset import preset
 
@@ -365,3 +368,30 @@ def test_the_lobby_play_out_steps_over_tables_with_people_within_the_round(tmp_p
         assert run.waiting is not None
         assert run.waiting.has_humans
         assert run.fraction == 1.0
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["game.tournament", "game.records", "game.saved_match", "game.clock", "game.table", "game.schedule"],
+)
+def test_the_examples_in_the_docstrings_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(module)).failed == 0
+
+
+def test_names_and_reasons_in_the_csv_are_never_formulas(tmp_path: Path) -> None:
+    entries = [
+        Entry("=SUM(A1)", "easy"),
+        Entry("+Bob", "normal"),
+        Entry("@Cid", "strong"),
+        Entry("Dee", "easy"),
+    ]
+    with Records(tmp_path / "r.sqlite3") as records:
+        tournament = create(records, "Cup", entries, EAST, rounds=1, seed=2)
+        adjust(records, tournament, "Dee", -1, "-late")
+        text = standings_csv_text(load_view(records, tournament))
+    names = {row["name"] for row in csv.DictReader(io.StringIO(text))}
+    assert names == {"'=SUM(A1)", "'+Bob", "'@Cid", "Dee"}
+    assert "'-1.0 -late" in text
