@@ -687,6 +687,17 @@ class Records:
             )
         return found
 
+    def delete_tournament(self, tournament: int) -> None:
+        """Remove a tournament with its participants, schedule, matches and adjustments, all at once."""
+        self.tournament(tournament)  # RecordsError when there is none
+        matches = "SELECT id FROM matches WHERE tournament_id = ?"
+        with self._write() as connection:
+            connection.execute(f"DELETE FROM actions WHERE match_id IN ({matches})", (tournament,))
+            connection.execute(f"DELETE FROM match_seats WHERE match_id IN ({matches})", (tournament,))
+            for table in ("matches", "byes", "adjustments", "participants"):
+                connection.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (tournament,))
+            connection.execute("DELETE FROM tournaments WHERE id = ?", (tournament,))
+
     def byes(self, tournament: int) -> dict[int, tuple[int, ...]]:
         """Each scheduled round's byes."""
         found: dict[int, list[int]] = {}

@@ -67,12 +67,13 @@ class ListLayout(ScreenLayout):
     cells: tuple[tuple[Box, ...], ...]  # cells[slot][column]
     scrollbar: Box
     back: Box
+    delete: Box
     open: Box
     new: Box
 
     def controls(self) -> list[Box]:
         """The row slots and the buttons."""
-        return [*self.rows, self.back, self.open, self.new]
+        return [*self.rows, self.back, self.delete, self.open, self.new]
 
 
 def list_layout(width: int, height: int) -> ListLayout:
@@ -109,6 +110,7 @@ def list_layout(width: int, height: int) -> ListLayout:
         cells=tuple(cells_at(y, row_h) for y in row_ys),
         scrollbar=frame.box(right - PAD - 8, view_y, 8, view_h),
         back=frame.box(SIDE, BOTTOM_Y, 220, BUTTON_H),
+        delete=frame.box(SIDE + 220 + 16, BOTTOM_Y, 220, BUTTON_H),
         open=frame.box(right - 280 - 16 - 220, BOTTOM_Y, 220, BUTTON_H),
         new=frame.box(right - 280, BOTTOM_Y, 280, BUTTON_H),
     )

@@ -77,6 +77,7 @@ class TournamentListScene:
         self.hover = -1  # the entry under the mouse
         self.time_s = 0.0
         self._last_click: tuple[int, float] = (-1, -10.0)
+        self.deleting: ListEntry | None = None  # the tournament whose deletion waits for a second yes
         self.reload()
 
     def reload(self) -> None:
@@ -100,9 +101,31 @@ class TournamentListScene:
             self.layout = list_layout(width, height)
             self._built = (width, height, lang)
             has_any = bool(self.entries)
+            if self.deleting is not None:
+                self.form.set_fields(
+                    [
+                        Field(
+                            "keep", Button(self.layout.open, tr("tournament.list.keep"), "keep"), self.keep
+                        ),
+                        Field(
+                            "confirm",
+                            Button(
+                                self.layout.new, tr("tournament.list.delete_confirm"), "confirm", primary=True
+                            ),
+                            self.delete_confirmed,
+                        ),
+                    ],
+                    default_focus="keep",
+                )
+                return self.layout
             self.form.set_fields(
                 [
                     Field("back", Button(self.layout.back, tr("menu.back"), "back"), self.back),
+                    Field(
+                        "delete",
+                        Button(self.layout.delete, tr("tournament.list.delete"), "delete", enabled=has_any),
+                        self.delete_selected,
+                    ),
                     Field(
                         "open",
                         Button(self.layout.open, tr("tournament.list.open"), "open", enabled=has_any),
@@ -161,6 +184,28 @@ class TournamentListScene:
         """Set up a new tournament."""
         navigation.go(self.app, "tournament_new")
 
+    def delete_selected(self) -> None:
+        """Ask to delete the selected tournament (nothing is deleted before the second yes)."""
+        if self.entries:
+            self.deleting = self.entries[self.selected]
+            self._built = None
+
+    def keep(self) -> None:
+        """Do not delete after all."""
+        self.deleting = None
+        self._built = None
+
+    def delete_confirmed(self) -> None:
+        """Delete the tournament asked about, with its matches; read the list again."""
+        entry = self.deleting
+        self.deleting = None
+        if entry is not None:
+            try:
+                self.app.records().delete_tournament(entry.id)
+            except RecordsError as error:
+                self.error = " ".join(str(error).split())
+        self.reload()
+
     def open_selected(self) -> None:
         """Open the selected tournament's lobby."""
         if self.entries:
@@ -171,6 +216,18 @@ class TournamentListScene:
     def handle(self, event: pygame.event.Event) -> None:
         """Rows by mouse, wheel and Up/Down/Page keys; buttons through the form; Esc goes back."""
         self.build()
+        if self.deleting is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.keep()
+                return
+            if event.type in (
+                pygame.KEYDOWN,
+                pygame.MOUSEMOTION,
+                pygame.MOUSEBUTTONDOWN,
+                pygame.MOUSEBUTTONUP,
+            ):
+                self.form.handle(event)
+            return
         if event.type == pygame.KEYDOWN:
             moves = {
                 pygame.K_UP: -1,
@@ -248,6 +305,14 @@ class TournamentListScene:
                 break
             self.draw_row(surface, layout, slot, self.entries[index], index, lang)
         draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.rows), len(self.entries))
+        if self.deleting is not None:
+            shade = pygame.Surface((layout.panel.w, layout.panel.h), pygame.SRCALPHA)
+            pygame.draw.rect(
+                shade, (4, 10, 8, 210), shade.get_rect(), border_radius=max(6, layout.panel.h // 28)
+            )
+            surface.blit(shade, (layout.panel.x, layout.panel.y))
+            question = tr("tournament.list.delete_question", name=self.deleting.name)
+            draw_fitted(surface, question, layout.text_px(24), GOLD, layout.panel, "center", True, lang)
         self.form.draw(surface, lang)
 
     def draw_row(

@@ -284,3 +284,29 @@ def test_the_file_is_in_wal_mode_with_our_application_id(tmp_path: Path) -> None
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert connection.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     connection.close()
+
+
+def test_deleting_a_tournament_takes_only_its_own_rows(tmp_path: Path) -> None:
+    with Records(tmp_path / "r.sqlite3") as records:
+        people = [("A", "normal"), ("B", "normal"), ("C", "normal"), ("D", "normal")]
+        kept = records.create_tournament(
+            "Kept", EAST, people, rounds=1, seating="balanced", fill="house", seed=1
+        )
+        gone = records.create_tournament(
+            "Gone", EAST, people, rounds=1, seating="balanced", fill="house", seed=2
+        )
+        for tournament in (kept, gone):
+            seats = [SeatEntry(name, level, index) for index, (name, level) in enumerate(people)]
+            records.schedule_round(tournament, 1, [(1, 5, seats)], [])
+            match = records.matches(tournament=tournament)[0]
+            records.append_actions(match.id, 0, [(0, Discard(3))])
+            records.add_adjustment(tournament, 0, 1.5, "why")
+        single = records.create_match(EAST, 9, SEATS)
+        records.delete_tournament(gone)
+        assert [info.id for info in records.tournaments()] == [kept]
+        assert records.matches(tournament=gone) == []
+        assert records.adjustments(gone) == []
+        assert len(records.load_match(records.matches(tournament=kept)[0].id).actions) == 1
+        assert records.match_summary(single).tournament is None
+        with pytest.raises(RecordsError, match="no tournament"):
+            records.delete_tournament(gone)

@@ -946,3 +946,28 @@ def test_play_opens_the_table_through_the_continue_match_screen(stock: tuple[Pat
     for _ in range(5):
         frame(app)
     app.close_records()
+
+
+def test_deleting_a_tournament_asks_first_and_removes_it_with_its_matches(
+    stock: tuple[Path, dict[str, int]],
+) -> None:
+    path, ids = stock
+    app = make_app(path)
+    scene = start(app, TournamentListScene(app))
+    target = scene.entries[scene.selected]
+    click(app, field(scene, "delete").control.box)
+    assert scene.deleting == target
+    key(app, pygame.K_ESCAPE)  # changed my mind
+    assert scene.deleting is None
+    assert shown(app) == "TournamentListScene"
+    assert any(entry.id == target.id for entry in scene.entries)
+    click(app, field(scene, "delete").control.box)
+    app.surface.fill((0, 0, 0))
+    scene.draw(app.surface)  # the question over the list
+    click(app, field(scene, "confirm").control.box)
+    assert all(entry.id != target.id for entry in scene.entries)
+    with Records(path) as records:
+        assert all(info.id != target.id for info in records.tournaments())
+        assert records.matches(tournament=target.id) == []
+        assert records.integrity() == "ok"
+        assert len(records.tournaments()) == len(ids) - 1
