@@ -1,0 +1,107 @@
+"""One safe JSON loader for everything the game reads from outside (settings, saved choices, score requests,
+mjai lines, logs): size, nesting and number limits, and one ``JsonError`` line naming where and what.
+
+The standard library's ``json`` raises ``RecursionError`` on deep nesting and a plain ``ValueError`` on an
+integer of over 4,300 digits; both, and every ``JSONDecodeError``, become a ``JsonError`` here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+MAX_BYTES = 16 * 1024 * 1024  # one document (a log file may pass a larger limit)
+MAX_DEPTH = 64  # arrays and objects inside each other
+MAX_NUMBER_CHARS = 40  # digits (and sign, point, exponent) of one number
+_SCANNED_CHARS = 1 << 20  # documents up to this size have their nesting counted before decoding
+
+
+class JsonError(ValueError):
+    """JSON that cannot be used: the message is one line naming where and what is wrong."""
+
+
+def _number(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _RefusedError(f"a number of {len(text)} characters (at most {MAX_NUMBER_CHARS})")
+    return int(text)
+
+
+def _real(text: str) -> float:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise _RefusedError(f"a number of {len(text)} characters (at most {MAX_NUMBER_CHARS})")
+    value = float(text)
+    if not math.isfinite(value):
+        raise _RefusedError(f"the number {text} is out of range")
+    return value
+
+
+def _constant(text: str) -> float:
+    raise _RefusedError(f"{text} is not JSON")
+
+
+class _RefusedError(Exception):
+    """Raised from inside the decoder's hooks; turned into a JsonError with the place."""
+
+
+def loads(text: str | bytes, where: str, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """The JSON value in ``text``; JsonError (one line starting with ``where``) when it is not usable.
+
+    >>> loads('{"a": [1, 2.5]}', "line 1")
+    {'a': [1, 2.5]}
+    >>> loads("[" * 100000, "line 2")
+    Traceback (most recent call last):
+    ...
+    game.safe_json.JsonError: line 2: nested more than 64 deep
+    """
+    if isinstance(text, bytes):
+        if len(text) > max_bytes:
+            raise JsonError(f"{where}: {len(text)} bytes is too large (at most {max_bytes})")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise JsonError(f"{where}: not UTF-8 text (byte {error.start + 1})") from None
+    if len(text) > max_bytes:
+        raise JsonError(f"{where}: {len(text)} characters is too large (at most {max_bytes})")
+    # the scan is a Python loop: large documents (logs) rely on the decoder's own recursion limit instead
+    if len(text) <= _SCANNED_CHARS and _depth(text, max_depth) > max_depth:
+        raise JsonError(f"{where}: nested more than {max_depth} deep")
+    try:
+        return json.loads(text, parse_int=_number, parse_float=_real, parse_constant=_constant)
+    except json.JSONDecodeError as error:
+        raise JsonError(
+            f"{where}: not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from None
+    except _RefusedError as error:
+        raise JsonError(f"{where}: {error}") from None
+    except RecursionError:
+        raise JsonError(f"{where}: nested too deeply") from None
+    except ValueError as error:  # anything else the decoder refuses
+        raise JsonError(f"{where}: not usable JSON ({' '.join(str(error).split())})") from None
+
+
+def _depth(text: str, limit: int) -> int:
+    """How deeply arrays and objects nest (strings skipped); stops counting past ``limit``."""
+    if "[" not in text and "{" not in text:
+        return 0
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif char in "]}":
+            depth -= 1
+    return deepest
