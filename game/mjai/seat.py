@@ -2,9 +2,9 @@
 
 The protocol is mjai.app's: one JSON array of events in (everything since the last line, up to a point where
 the bot may act, or the end of a hand), one JSON action out. The seat never blocks for long and never raises:
-each answer has a time limit; a bot that crashes or stalls is stopped and the seat plays safe defaults for
-the rest of the game; garbage or an illegal answer gets the safe default for that decision. Each of these is
-logged as one warning.
+each answer has a time limit; a bot that crashes, stalls, writes something that is no mjai action (not JSON,
+not UTF-8, too long or too deeply nested) or answers illegally is stopped at the first time and the seat plays
+safe defaults for the rest of the game, with one warning saying why.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import threading
 from typing import IO, Any
 
 from game.mjai.protocol import Message, MjaiEventWriter, action_from_mjai, fallback_action
+from game.safe_json import JsonError
+from game.safe_json import loads as load_json
 from game.view import SeatView
 from rules.actions import Action, Discard
 from rules.events import Event, RoundEnded
@@ -28,10 +30,39 @@ from rules.ruleset import RuleSet
 logger = logging.getLogger(__name__)
 
 _EXIT_WAIT_S = 1.0  # how long close() lets a bot exit by itself before killing it
+_STDERR_PIECE_BYTES = 64 * 1024
+MAX_ANSWER_BYTES = 1024 * 1024  # one action; room for the metadata some bots add (Mortal's q-values)
 
 
 class MjaiSeatError(RuntimeError):
     """An external bot that cannot be started at all (no such program, empty command)."""
+
+
+class AnswerError(ValueError):
+    """A line from the bot that is no mjai action; the message (one line) quotes it and says why."""
+
+
+def read_answer(line: bytes) -> Message:
+    """The mjai action in one line the bot wrote; AnswerError when it is none (not UTF-8, not JSON, too long,
+    too deeply nested, absurd numbers, or JSON that is not an object with a string "type").
+
+    >>> read_answer(b'{"type":"none"}\\n')
+    {'type': 'none'}
+    >>> read_answer(b"[" * 100000)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    game.mjai.seat.AnswerError: wrote '[[[[...[[[[', which is no mjai action (nested more than 64 deep)
+    """
+    shown = repr(line.strip()[:120].decode("utf-8", "replace"))
+    shown = shown if len(shown) <= 130 else shown[:126] + "...'"  # control characters take 4 each
+    try:
+        message: Any = load_json(line, "answer", max_bytes=MAX_ANSWER_BYTES)
+    except JsonError as error:  # what is wrong, and where in the line
+        why = str(error).removeprefix("answer: ").replace(" at line 1, column ", " at column ", 1)
+        raise AnswerError(f"wrote {shown}, which is no mjai action ({why})") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise AnswerError(f"wrote {shown}, which is no mjai action")
+    return message
 
 
 class ExternalMjaiSeat:
@@ -55,11 +86,7 @@ class ExternalMjaiSeat:
                 argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
+                stderr=subprocess.PIPE,  # bytes: each answer line is decoded by itself, see _exchange
             )
         except OSError as error:
             raise MjaiSeatError(f"cannot start the mjai bot {command!r}: {error.strerror or error}") from None
@@ -68,10 +95,10 @@ class ExternalMjaiSeat:
         self.name = name
         self.timeout_s = timeout_s
         self.start_timeout_s = start_timeout_s  # for the start_game line (bots may load a model first)
-        self.failed: str | None = None  # why the bot is no longer asked (it crashed or stalled)
+        self.failed: str | None = None  # why the bot is no longer asked (it crashed, stalled or misplayed)
         self.fallbacks = 0  # decisions answered with the safe default
-        self._lines: queue.Queue[str | None] = queue.Queue()  # the bot's output lines; None at its end
-        self._outbox: queue.Queue[str | None] = queue.Queue()  # lines for the bot; None closes its input
+        self._lines: queue.Queue[bytes | None] = queue.Queue()  # the bot's output lines; None at its end
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()  # lines for the bot; None closes its input
         self._writer = MjaiEventWriter(seat, rules)
         self._pending: list[Message] = []
         self._started = False
@@ -94,8 +121,8 @@ class ExternalMjaiSeat:
         """The bot's answer to the events since its last line, or the safe default (never None)."""
         try:
             action = self._decide(view, legal)
-        except Exception as error:  # never raise into the table: a bug here is one warning and a default
-            self._warn(f"failed deciding ({type(error).__name__}: {error})")
+        except Exception as error:  # never raise into the table: a bug here benches the bot, with one warning
+            self._fail(f"answer could not be used ({type(error).__name__}: {error})")
             action = None
         if action is None:
             self.fallbacks += 1
@@ -110,8 +137,8 @@ class ExternalMjaiSeat:
             self._pending.extend(self._writer.convert(event))
             if isinstance(event, RoundEnded):
                 self._exchange(self._take_pending(), self.timeout_s)  # the answer (none) is not used
-        except Exception as error:
-            self._warn(f"failed observing {type(event).__name__} ({type(error).__name__}: {error})")
+        except Exception as error:  # the bot would no longer see the game as it is: bench it
+            self._fail(f"could not be shown {type(event).__name__} ({type(error).__name__}: {error})")
 
     def close(self) -> None:
         """End the game for the bot (``end_game``, then end of input) and stop its process."""
@@ -175,8 +202,11 @@ class ExternalMjaiSeat:
         return played
 
     def _illegal(self, message: Message, played: Action) -> None:
-        text = json.dumps(message, separators=(",", ":"))[:200]
-        self._warn(f"answered {text}, which is not legal now; playing {played}")
+        """An answer that is no offered action: this decision gets ``played``, and the rest of the game the
+        safe defaults (a bot that misplays once cannot be trusted to follow the game)."""
+        text = json.dumps(message, separators=(",", ":"))
+        text = text if len(text) <= 200 else text[:197] + "..."
+        self._fail(f"answered {text}, which is not legal now (playing {played})")
 
     # --- the process ---------------------------------------------------------------------------------
 
@@ -188,7 +218,7 @@ class ExternalMjaiSeat:
         return batch
 
     def _exchange(self, events: list[Message], timeout_s: float) -> Message | None:
-        """Send one line, read one answer line; None (with a warning) when there is no usable answer."""
+        """Send one line, read one answer line; None when there is no usable answer (the bot is benched)."""
         if self.failed is not None or not self._skip_unasked_lines():
             return None
         self._send(events)
@@ -201,17 +231,14 @@ class ExternalMjaiSeat:
             self._fail(self._exit_reason())
             return None
         try:
-            message: Any = json.loads(line)
-        except json.JSONDecodeError:
-            message = None
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            self._warn(f"wrote {line.strip()[:120]!r}, which is no mjai action")
+            return read_answer(line)
+        except AnswerError as error:
+            self._fail(str(error))
             return None
-        return message
 
     def _send(self, events: list[Message]) -> None:
         """Hand one line to the writer thread (a bot that does not read only makes its answer late)."""
-        self._outbox.put(json.dumps(events, separators=(",", ":"), ensure_ascii=False) + "\n")
+        self._outbox.put(json.dumps(events, separators=(",", ":"), ensure_ascii=False).encode() + b"\n")
 
     def _skip_unasked_lines(self) -> bool:
         """Drop lines the bot wrote beyond its one answer per line, so the next answer is the right one;
@@ -249,15 +276,16 @@ class ExternalMjaiSeat:
     def _warn(self, text: str) -> None:
         logger.warning("seat %d (%s): the mjai bot %s", self.seat, self.name, text)
 
-    def _log_stderr(self, stream: IO[str]) -> None:
+    def _log_stderr(self, stream: IO[bytes]) -> None:
         try:
-            for line in stream:
-                logger.info("seat %d (%s) bot stderr: %s", self.seat, self.name, line.rstrip())
+            while line := stream.readline(_STDERR_PIECE_BYTES):  # a huge line is logged in pieces
+                text = line.decode("utf-8", "replace").rstrip()
+                logger.info("seat %d (%s) bot stderr: %s", self.seat, self.name, text)
         except (OSError, ValueError):
             pass
 
 
-def _feed(outbox: queue.Queue[str | None], stream: IO[str]) -> None:
+def _feed(outbox: queue.Queue[bytes | None], stream: IO[bytes]) -> None:
     """Write the queued lines to the bot's input until None comes (or the bot stops reading); close it."""
     with contextlib.suppress(OSError, ValueError):  # the bot is gone: its missing answers tell the seat
         while (line := outbox.get()) is not None:
@@ -267,11 +295,15 @@ def _feed(outbox: queue.Queue[str | None], stream: IO[str]) -> None:
         stream.close()
 
 
-def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
-    """Move the bot's output lines to the queue; None once it closes its output."""
+def _pump(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+    """Move the bot's output lines to the queue; None once it closes its output. A line longer than
+    MAX_ANSWER_BYTES goes as its first MAX_ANSWER_BYTES + 1 bytes (too long to use), and the rest of it is
+    read and dropped a bounded piece at a time."""
     try:
-        for line in stream:
+        while line := stream.readline(MAX_ANSWER_BYTES + 1):
             lines.put(line)
+            while len(line) > MAX_ANSWER_BYTES and not line.endswith(b"\n"):
+                line = stream.readline(MAX_ANSWER_BYTES + 1)
     except (OSError, ValueError):
         pass
     lines.put(None)
