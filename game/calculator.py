@@ -1,6 +1,8 @@
 """The hand calculator command: JSON Lines of hands in, one JSON result (or error) per line out.
 
-Each request is checked field by field so a bad line says what is wrong and where, and never stops the run.
+Each request is checked field by field so a bad line says what is wrong and where, and never stops the run:
+lines are read as bytes and decoded one by one, so even a line that is not UTF-8, not JSON, too long or too
+deeply nested is one ``{"error": ...}`` naming its line number.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ import json
 from collections.abc import Mapping
 from typing import IO, Any
 
+from game.safe_json import JsonError
+from game.safe_json import loads as load_json
 from rules.meld import Meld, MeldError, MeldType
 from rules.ruleset import RuleSet, RuleSetError, preset
 from rules.scoring import HandError, WinSituation, score_hand
@@ -54,6 +58,7 @@ _KNOWN_FIELDS = frozenset(
     )
 )
 _MELD_FIELDS = frozenset(("type", "tiles", "from", "called"))
+MAX_LINE_BYTES = 1024 * 1024  # a request is a few hundred bytes; a longer line is refused unread
 
 
 class RequestError(ValueError):
@@ -65,28 +70,71 @@ def score_request(request: object) -> dict[str, Any]:
     try:
         return _score(request)
     except (RequestError, NotationError, MeldError, RuleSetError, HandError) as error:
-        return {"error": str(error)}
+        return {"error": _printable(str(error))}
 
 
-def score_line(line: str) -> dict[str, Any]:
-    """Score one JSON text line."""
+def _printable(text: str, limit: int = 300) -> str:
+    """An error as one printable line of bounded length: it may quote any text of the request, even lone
+    surrogates and control characters, which are written as escapes."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def score_line(line: str | bytes, number: int = 1) -> dict[str, Any]:
+    """Score one request line (text, or bytes that should be UTF-8), the ``number``-th of the input.
+
+    >>> score_line('{"hand": ', 3)
+    {'error': 'line 3: not valid JSON at column 10: Expecting value'}
+    >>> score_line(b'{"hand": "\\xff"}', 4)
+    {'error': 'line 4: not UTF-8 text (byte 11)'}
+    """
+    where = f"line {number}"
+    if not line.strip():
+        return {"error": f"{where}: empty line"}
     try:
-        request = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"invalid JSON at column {error.colno}: {error.msg}"}
+        # without its line ending, so that a line cut short is "unterminated", not "a control character"
+        text = line.rstrip(b"\r\n") if isinstance(line, bytes) else line.rstrip("\r\n")
+        request = load_json(text, where, max_bytes=MAX_LINE_BYTES)
+    except JsonError as error:  # a line is one JSON line: its column says where
+        return {"error": str(error).replace(" at line 1, column ", " at column ", 1)}
     return score_request(request)
 
 
-def run(stream_in: IO[str], stream_out: IO[str]) -> int:
-    """Answer every line of ``stream_in`` on ``stream_out`` in order; returns the exit status (always 0)."""
-    for line in stream_in:
-        if not line.strip():
-            result: dict[str, Any] = {"error": "empty line"}
+def run(stream_in: IO[bytes] | IO[str], stream_out: IO[str]) -> int:
+    """Answer every line of ``stream_in`` (bytes, or text) on ``stream_out`` in order; returns the exit status
+    (always 0). A line longer than MAX_LINE_BYTES is skipped unread and answered with an error."""
+    number = 0
+    while True:
+        line = stream_in.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return 0
+        number += 1
+        if len(line) > MAX_LINE_BYTES:
+            _skip_rest_of_line(stream_in, line)
+            result: dict[str, Any] = {"error": f"line {number}: longer than {MAX_LINE_BYTES} bytes"}
         else:
-            result = score_line(line)
-        stream_out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            result = score_line(line, number)
+        stream_out.write(_dumps(result) + "\n")
         stream_out.flush()
-    return 0
+
+
+def _skip_rest_of_line(stream: IO[bytes] | IO[str], start: str | bytes) -> None:
+    """Read past the end of an overlong line whose ``start`` was read, a bounded piece at a time."""
+    piece = start
+    while piece and piece[-1:] not in ("\n", b"\n"):
+        piece = stream.readline(MAX_LINE_BYTES + 1)
+
+
+def _dumps(result: dict[str, Any]) -> str:
+    """One JSON answer line; escaped to ASCII if the answer quotes text UTF-8 cannot hold (a lone surrogate
+    from a request's \\ud800 escape), so writing it never fails."""
+    text = json.dumps(result, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(result)
+    return text
 
 
 def _score(request: object) -> dict[str, Any]:

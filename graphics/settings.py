@@ -1,8 +1,9 @@
 """The player's settings (language, animation speed, volumes, window, tile theme, toggles) and their file.
 
 Stored as JSON in the user's config folder (``RIICHI_MAHJONG_HOME`` overrides it, for tests). A damaged file
-gives one warning line naming it and what is wrong; it is kept aside as ``settings.json.bad`` before anything
-new is written, so nothing saved is lost.
+(bad JSON or values, not UTF-8, too large, too deeply nested, absurd numbers) gives one warning line naming it
+and what is wrong; it is kept aside as ``settings.json.bad`` before anything new is written, so nothing saved
+is lost.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from game.home import config_dir
+from game.safe_json import JsonError
+from game.safe_json import loads as load_json
 
 logger = logging.getLogger(__name__)
 
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 THEMES = ("classic", "contrast")
 LANGUAGES = ("en", "ko", "ja")
+MAX_FILE_BYTES = 1024 * 1024  # a settings file is a few hundred bytes: anything this large is not one
 
 
 class SettingsError(ValueError):
@@ -45,15 +49,19 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
-            raise SettingsError(f"language must be one of {', '.join(LANGUAGES)}, got {self.language!r}")
+            raise SettingsError(
+                f"language must be one of {', '.join(LANGUAGES)}, got {_shown(self.language)}"
+            )
         if self.speed not in SPEEDS:
-            raise SettingsError(f"speed must be one of {', '.join(map(str, SPEEDS))}, got {self.speed!r}")
+            raise SettingsError(
+                f"speed must be one of {', '.join(map(str, SPEEDS))}, got {_shown(self.speed)}"
+            )
         for name in ("master_volume", "effects_volume"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
-                raise SettingsError(f"{name} must be between 0 and 1, got {value!r}")
+                raise SettingsError(f"{name} must be between 0 and 1, got {_shown(value)}")
         if self.theme not in THEMES:
-            raise SettingsError(f"theme must be one of {', '.join(THEMES)}, got {self.theme!r}")
+            raise SettingsError(f"theme must be one of {', '.join(THEMES)}, got {_shown(self.theme)}")
         width, height = self.window
         if not (640 <= width <= 8192 and 400 <= height <= 8192):
             raise SettingsError(f"window must be between 640x400 and 8192x8192, got {width}x{height}")
@@ -80,17 +88,26 @@ _TYPES: dict[str, type] = {
 }
 
 
+def _shown(value: object, limit: int = 60) -> str:
+    """A value as the error line shows it: its repr, cut short (a damaged file may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def settings_path() -> Path:
     """The settings file."""
     return config_dir() / "settings.json"
 
 
-def parse_settings(text: str, where: str) -> Settings:
-    """Settings from a file's JSON text; SettingsError (one line, naming `where`) when it is not usable."""
+def parse_settings(text: str | bytes, where: str) -> Settings:
+    """Settings from a file's JSON text (or its UTF-8 bytes); SettingsError (one line, naming `where`) when it
+    is not usable."""
+    if len(text) > MAX_FILE_BYTES:
+        raise SettingsError(f"{where}: larger than {MAX_FILE_BYTES} bytes, so not a settings file")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SettingsError(f"{where}: not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+        data = load_json(text, where, max_bytes=MAX_FILE_BYTES)
+    except JsonError as exc:
+        raise SettingsError(str(exc)) from None
     if not isinstance(data, dict):
         raise SettingsError(f"{where}: expected a JSON object, got {type(data).__name__}")
     values: dict[str, Any] = {}
@@ -101,16 +118,16 @@ def parse_settings(text: str, where: str) -> Settings:
                 or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             ):
-                raise SettingsError(f"{where}: 'window' must be [width, height], got {value!r}")
+                raise SettingsError(f"{where}: 'window' must be [width, height], got {_shown(value)}")
             values[key] = (value[0], value[1])
             continue
         expected = _TYPES.get(key)
         if expected is None:
-            raise SettingsError(f"{where}: unknown setting {key!r}")
+            raise SettingsError(f"{where}: unknown setting {_shown(key)}")
         if expected is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, expected) or (expected is not bool and isinstance(value, bool)):
-            raise SettingsError(f"{where}: {key!r} must be a {expected.__name__}, got {value!r}")
+            raise SettingsError(f"{where}: {key!r} must be a {expected.__name__}, got {_shown(value)}")
         values[key] = value
     try:
         return Settings(**values)
@@ -122,17 +139,24 @@ def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults (with one warning line) when the file is missing or unusable."""
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_file(path)
     except FileNotFoundError:
         return Settings()
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         logger.warning("%s: cannot read the settings (%s); using the defaults", path, exc)
         return Settings()
     try:
-        return parse_settings(text, str(path))
+        return parse_settings(data, str(path))
     except SettingsError as exc:
         logger.warning("%s; using the defaults", exc)
         return Settings()
+
+
+def read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """A small file's bytes, reading no more than ``max_bytes`` + 1 of them (more is only a sign it is not
+    the file expected: the parser then refuses it as too large)."""
+    with path.open("rb") as file:
+        return file.read(max_bytes + 1)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
@@ -141,8 +165,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists():
         try:
-            parse_settings(path.read_text(encoding="utf-8"), str(path))
-        except (SettingsError, OSError, UnicodeDecodeError):
+            parse_settings(read_file(path), str(path))
+        except (SettingsError, OSError):
             path.replace(path.with_name(path.name + ".bad"))
     data = dataclasses.asdict(settings)
     data["window"] = list(settings.window)

@@ -1,16 +1,16 @@
 """Our AI as an mjai bot: reads JSON arrays of mjai events, a line at a time, and answers each with one line.
 
 This is how mjai.app and Mortal-compatible tools run bots. The events are followed with a Mirror (a real round
-state), so the AI decides on the engine's own view and legal actions. A bad line gets a one-line error on
-stderr naming the line and ``{"type":"none"}`` as its answer; the bot carries on until the end of its input.
+state), so the AI decides on the engine's own view and legal actions. A bad line (not UTF-8, not JSON, too
+long or too deeply nested, or events that do not fit) gets a one-line error on stderr naming the line and
+``{"type":"none"}`` as its answer; the bot carries on until the end of its input.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import sys
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from game.ai import LEVELS, create_ai
 from game.mjai.mirror import Mirror, UnknownEventError
@@ -24,6 +24,8 @@ from game.mjai.protocol import (
     none_message,
     parse_tile,
 )
+from game.safe_json import JsonError
+from game.safe_json import loads as load_json
 from game.seat import Seat
 from game.view import SeatView
 from rules.actions import Action, Discard
@@ -31,6 +33,7 @@ from rules.events import Event
 from rules.ruleset import RuleSet, RuleSetError, preset
 
 _RESET_EVENTS = ("start_game", "start_kyoku", "end_kyoku", "end_game")
+MAX_LINE_BYTES = 4 * 1024 * 1024  # a line is the events since our last answer: a hand's worth is ~20 kB
 
 
 class MjaiBot:
@@ -54,16 +57,18 @@ class MjaiBot:
         problems, self.problems = self.problems, []
         return problems
 
-    def react_line(self, line: str) -> Message:
-        """The answer to one input line (a JSON array of events); problems go to ``problems``."""
-        text = line.strip()
-        if not text:
+    def react_line(self, line: str | bytes) -> Message:
+        """The answer to one input line (a JSON array of events, as text or UTF-8 bytes); problems go to
+        ``problems``."""
+        if not line.strip():
             self.problems.append("empty line (expected a JSON array of mjai events)")
             return none_message()
-        try:
-            data: Any = json.loads(text)
-        except json.JSONDecodeError as error:
-            self.problems.append(f"not JSON ({error.msg} at column {error.colno})")
+        try:  # only the end stripped, so that a column in an error counts from the start of the line
+            data: Any = load_json(line.rstrip(), "line", max_bytes=MAX_LINE_BYTES)
+        except JsonError as error:  # run_bot names the line: keep what is wrong, and the column in it
+            self.problems.append(
+                str(error).removeprefix("line: ").replace(" at line 1, column ", " at column ", 1)
+            )
             return none_message()
         if not isinstance(data, list):
             self.problems.append(f"expected a JSON array of mjai events, got a JSON {_json_kind(data)}")
@@ -175,15 +180,21 @@ def run_bot(level: str, rules_name: str, stdin: TextIO, stdout: TextIO, stderr: 
     except (RuleSetError, ValueError) as error:
         print(f"error: {error}", file=errors)
         return 2
-    if isinstance(stdin, io.TextIOWrapper):  # bytes that are not UTF-8 make a bad line, not a traceback
-        stdin.reconfigure(errors="replace")
+    # lines are read as bytes and decoded one by one: bytes that are not UTF-8 make one bad line
+    source: IO[bytes] | IO[str] = getattr(stdin, "buffer", stdin)
     number = 0
     while True:
-        line = stdin.readline()
+        line = source.readline(MAX_LINE_BYTES + 1)
         if not line:
             return 0
         number += 1
-        answer = bot.react_line(line)
+        if len(line) > MAX_LINE_BYTES:  # read past it a bounded piece at a time, and say so
+            while line and line[-1:] not in ("\n", b"\n"):
+                line = source.readline(MAX_LINE_BYTES + 1)
+            bot.problems.append(f"longer than {MAX_LINE_BYTES} bytes (expected a JSON array of mjai events)")
+            answer = none_message()
+        else:
+            answer = bot.react_line(line)
         for problem in bot.take_problems():
             print(f"mjai-bot: line {number}: {problem}", file=errors)
         try:

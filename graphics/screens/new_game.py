@@ -19,6 +19,7 @@ from game.home import config_dir
 from game.human import HumanToggles
 from game.records import RecordsError
 from game.rule_options import OPTIONS, build_rules, option_values
+from game.safe_json import loads as load_json
 from game.terms import PRESET_NAMES, RuleSet, preset
 from graphics import i18n
 from graphics.app import App
@@ -28,6 +29,7 @@ from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_pan
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import NewGameLayout, new_game_layout
 from graphics.session import GameSession, SeatSetup
+from graphics.settings import read_file
 from graphics.widgets import DIM_INK, Button, Cycler, Segmented, TextInput, Toggle, draw_fitted
 
 logger = logging.getLogger(__name__)
@@ -117,6 +119,7 @@ class NewGameChoices:
 
 
 CHOICES_FILE = "new_game.json"
+MAX_CHOICES_BYTES = 1024 * 1024  # the file holds a few hundred bytes: anything this large is not it
 
 
 def choices_to_json(choices: NewGameChoices) -> dict[str, object]:
@@ -144,22 +147,24 @@ def choices_from_json(data: object, where: str) -> NewGameChoices:
     if not isinstance(presets, dict):
         raise bad("'presets' must be an object")
     for count, name in presets.items():
-        if count not in ("3", "4") or not isinstance(name, str) or name not in presets_for(int(count)):
-            raise bad(f"no {count}-player preset {name!r}")
+        if count not in ("3", "4"):
+            raise bad(f"'presets' are for 3 or 4 players, not {_shown(count)}")
+        if not isinstance(name, str) or name not in presets_for(int(count)):
+            raise bad(f"no {count}-player preset {_shown(name)}")
         choices.presets[int(count)] = name
     players = data.get("players", 4)
-    if players not in PLAYER_COUNTS:
-        raise bad(f"'players' must be 3 or 4, got {players!r}")
+    if not isinstance(players, int) or isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise bad(f"'players' must be 3 or 4, got {_shown(players)}")
     choices.choose_players(players)  # the preset's own length and options, then what was chosen over them
     levels, names = data.get("levels", choices.levels), data.get("names", choices.names)
     if not (isinstance(levels, list) and len(levels) == 4 and all(level in LEVELS for level in levels)):
         raise bad(f"'levels' must be four of {', '.join(LEVELS)}")
-    if not (isinstance(names, list) and len(names) == 4 and all(isinstance(name, str) for name in names)):
+    if not (isinstance(names, list) and len(names) == 4 and all(_is_text(name) for name in names)):
         raise bad("'names' must be four strings")
     choices.levels, choices.names = list(levels), [name[:NAME_CHARS] for name in names]
     length = data.get("game_length", choices.game_length)
     if length not in GAME_LENGTHS:
-        raise bad(f"'game_length' must be one of {', '.join(GAME_LENGTHS)}, got {length!r}")
+        raise bad(f"'game_length' must be one of {', '.join(GAME_LENGTHS)}, got {_shown(length)}")
     choices.game_length = length
     options = data.get("options", {})
     if not isinstance(options, dict) or any(
@@ -170,23 +175,41 @@ def choices_from_json(data: object, where: str) -> NewGameChoices:
     return choices
 
 
+def parse_choices(text: str | bytes, where: str) -> NewGameChoices:
+    """Remembered choices from a file's JSON text (or its UTF-8 bytes); ValueError (one line, naming `where`)
+    when it is not usable: bad JSON or values, not UTF-8, too large, too deeply nested, absurd numbers."""
+    if len(text) > MAX_CHOICES_BYTES:
+        raise ValueError(f"{where}: larger than {MAX_CHOICES_BYTES} bytes, so not a saved new-game setup")
+    return choices_from_json(load_json(text, where, max_bytes=MAX_CHOICES_BYTES), where)
+
+
 def load_choices() -> NewGameChoices:
     """The choices of the last match started, or the defaults (one warning line if the file is damaged)."""
     path = config_dir() / CHOICES_FILE
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_file(path, MAX_CHOICES_BYTES)
     except FileNotFoundError:
         return NewGameChoices()
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         logger.warning("%s: cannot read the last game's choices (%s); using the defaults", path, exc)
         return NewGameChoices()
     try:
-        return choices_from_json(json.loads(text), str(path))
-    except json.JSONDecodeError as exc:
-        logger.warning("%s: not valid JSON (line %d); using the defaults", path, exc.lineno)
-    except ValueError as exc:
+        return parse_choices(data, str(path))
+    except ValueError as exc:  # JsonError is one too
         logger.warning("%s; using the defaults", exc)
     return NewGameChoices()
+
+
+def _is_text(value: object) -> bool:
+    """A string the name field could have typed: printable, as the field keeps it (so no NUL, which cannot
+    be drawn, and no lone surrogate, which JSON may hold but UTF-8 cannot save)."""
+    return isinstance(value, str) and value.isprintable()
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    """A value as an error line shows it: its repr, cut short (a damaged file may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def save_choices(choices: NewGameChoices) -> None:

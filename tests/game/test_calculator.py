@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 import subprocess
@@ -11,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from game.calculator import run, score_line, score_request
+import game.calculator
+from game.calculator import MAX_LINE_BYTES, run, score_line, score_request
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = {"hand": "234789m56p456s77s7p", "win_tile": "7p", "from": 3, "seat_wind": "S"}
@@ -133,8 +135,31 @@ def test_bad_requests_get_one_line_errors(request_: Any, error: str) -> None:
     assert "\n" not in result["error"]
 
 
-def test_invalid_json_line() -> None:
-    assert score_line('{"hand": ') == {"error": "invalid JSON at column 10: Expecting value"}
+def test_invalid_json_line_says_where() -> None:
+    assert score_line('{"hand": ', 7) == {"error": "line 7: not valid JSON at column 10: Expecting value"}
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        pytest.param(b"[" * 100000, "line 5: nested more than 64 deep", id="deep-nesting"),
+        pytest.param(
+            b'{"honba": ' + b"9" * 5000 + b"}",
+            "line 5: a number of 5000 characters (at most 40)",
+            id="huge-int",
+        ),
+        pytest.param(b'{"hand": "123m\xff"}', "line 5: not UTF-8 text (byte 15)", id="not-utf8"),
+        pytest.param(b'{"hand": "\xe3\x81"}\n', "line 5: not UTF-8 text (byte 11)", id="cut-character"),
+        pytest.param(b'{"hand": "1m", "win_tile": "1', "line 5: not valid JSON at column 28", id="cut"),
+        pytest.param(b'{"honba": NaN}', "line 5: NaN is not JSON", id="nan"),
+        pytest.param(b" \t\r\n", "line 5: empty line", id="blank"),
+    ],
+)
+def test_hostile_lines_get_one_line_errors_naming_the_line(line: bytes, error: str) -> None:
+    result = score_line(line, 5)
+    assert set(result) == {"error"}
+    assert result["error"].startswith(error), result["error"]
+    assert "\n" not in result["error"]
 
 
 def test_run_answers_every_line_in_order() -> None:
@@ -144,10 +169,62 @@ def test_run_answers_every_line_in_order() -> None:
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert len(answers) == 5
     assert answers[0]["points"] == 1000
-    assert "error" in answers[1]
-    assert answers[2] == {"error": "empty line"}
+    assert answers[1] == {"error": "line 2: not valid JSON at column 1: Expecting value"}
+    assert answers[2] == {"error": "line 3: empty line"}
     assert "error" in answers[3]
     assert answers[4] == answers[0]
+
+
+def test_a_bad_line_of_bytes_is_one_error_and_the_run_goes_on() -> None:
+    good = json.dumps(GOOD).encode()
+    lines = [
+        good,
+        b'{"hand": "\xff\xfe"}',
+        b"[" * 100000,
+        b'{"riichi_sticks": ' + b"1" * 5000 + b"}",
+        b" " * (MAX_LINE_BYTES + 10) + good,  # too long: skipped unread
+        good[:-5],
+        good,
+    ]
+    out = io.StringIO()
+    assert run(io.BytesIO(b"\n".join(lines) + b"\n" + good), out) == 0  # the last line has no newline
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert answers[0]["points"] == 1000
+    assert answers[1:6] == [
+        {"error": "line 2: not UTF-8 text (byte 11)"},
+        {"error": "line 3: nested more than 64 deep"},
+        {"error": "line 4: a number of 5000 characters (at most 40)"},
+        {"error": f"line 5: longer than {MAX_LINE_BYTES} bytes"},
+        {"error": f"line 6: not valid JSON at column {len(good) - 4}: Expecting value"},
+    ]
+    assert answers[6:] == [answers[0], answers[0]]
+
+
+def test_an_answer_quoting_a_lone_surrogate_can_still_be_written() -> None:
+    out = io.StringIO()
+    run(io.BytesIO(b'{"hand": "\\ud800", "win_tile": "1m"}\n'), out)
+    out.getvalue().encode("utf-8")  # a UTF-8 console can print it
+    assert "error" in json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize(  # found by fuzzing: errors quoted request text as it was
+    ("request_", "error"),
+    [
+        ({**GOOD, "\ud800": 1}, "unknown field '\\ud800'"),
+        ({**GOOD, "a\nb\x00": 1}, "unknown field 'a\\nb\\x00'"),
+        ({**GOOD, "x" * 5000: 1}, "unknown field 'xxxxx"),
+        ({**GOOD, "melds": [{"type": "chi", "\udfff": 1}]}, "melds[0]: unknown field '\\udfff'"),
+    ],
+)
+def test_errors_are_printable_lines_of_bounded_length(request_: dict[str, Any], error: str) -> None:
+    result = score_request(request_)["error"]
+    assert result.startswith(error)
+    assert result.isprintable()
+    assert len(result) <= 300
+
+
+def test_calculator_examples() -> None:
+    assert doctest.testmod(game.calculator).failed == 0
 
 
 def test_score_command_from_stdin_and_file(tmp_path: Path) -> None:
@@ -172,3 +249,32 @@ def test_score_command_from_stdin_and_file(tmp_path: Path) -> None:
     assert json.loads(first)["points"] == 1000
     assert "error" in json.loads(second)
     assert done.stderr == ""
+
+
+def test_score_command_answers_past_a_line_that_is_not_utf8(tmp_path: Path) -> None:
+    data = (
+        json.dumps(GOOD).encode()
+        + b"\n\xff\xfe\n"
+        + b'{"hand": "1m", "win_tile": "1\n'
+        + json.dumps(GOOD).encode()
+    )
+    source = tmp_path / "hands.jsonl"
+    source.write_bytes(data)
+    expected_errors = [
+        {"error": "line 2: not UTF-8 text (byte 1)"},
+        {"error": "line 3: not valid JSON at column 28: Unterminated string starting at"},
+    ]
+    for arguments, stdin in ((["--input", str(source)], None), ([], data)):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "score", *arguments],
+            input=stdin,
+            capture_output=True,
+            check=False,
+        )
+        assert done.returncode == 0
+        assert done.stderr == b""
+        answers = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+        assert len(answers) == 4
+        assert answers[0]["points"] == answers[3]["points"] == 1000
+        assert answers[1] == expected_errors[0]
+        assert answers[2]["error"].startswith(expected_errors[1]["error"])

@@ -4,12 +4,15 @@ and what it does with bad input."""
 import dataclasses
 import io
 import json
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from game.bots import GreedySeat, RandomSeat
-from game.mjai.bot import MjaiBot, run_bot
+from game.mjai.bot import MAX_LINE_BYTES, MjaiBot, run_bot
 from game.mjai.protocol import Message, MjaiEventWriter, action_from_mjai, tile_name
 from game.table import Table
 from game.view import HIDDEN, PlayerView, SeatView
@@ -18,6 +21,7 @@ from rules.events import Event, RoundEnded, RoundStarted, TileDiscarded, TileDra
 from rules.meld import Meld
 from rules.ruleset import RuleSet, preset
 
+ROOT = Path(__file__).resolve().parents[2]
 PRESETS = ("standard", "tenhou", "mahjong-soul", "kobalab", "seed-deluxe", "seed-netmahjong", "tenhou-3p")
 
 
@@ -330,7 +334,7 @@ def test_bad_lines_get_a_one_line_error_and_none_and_the_bot_carries_on() -> Non
     assert answers[9]["type"] == "dahai"  # a new hand is followed again
     assert answers[10:] == [none, none]
     assert errors == [
-        "mjai-bot: line 2: not JSON (Expecting value at column 1)",
+        "mjai-bot: line 2: not valid JSON at column 1: Expecting value",
         "mjai-bot: line 3: expected a JSON array of mjai events, got a JSON object",
         "mjai-bot: line 4: event 1: unknown event type 'hello'",
         "mjai-bot: line 5: event 1 is a JSON number, not an object",
@@ -379,8 +383,72 @@ def test_bad_arguments_and_the_end_of_input() -> None:
 
 
 def test_bytes_that_are_not_utf8_make_a_bad_line() -> None:
-    data = b'[{"type":"start_game","id":0}]\n\xff\xfe[]\n[{"type":"end_game"}]\n'
+    data = b'[{"type":"start_game","id":0}]\n\xff\xfe[]\n[{"type":"end_game","x":"\xe3\x81"}]\n[]\n'
     out, err = io.StringIO(), io.StringIO()
     assert run_bot("normal", "standard", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"), out, err) == 0
+    assert out.getvalue().splitlines() == ['{"type":"none"}'] * 4
+    assert err.getvalue().splitlines() == [
+        "mjai-bot: line 2: not UTF-8 text (byte 1)",
+        "mjai-bot: line 3: not UTF-8 text (byte 26)",
+    ]
+
+
+START = b'[{"type":"start_game","id":0}]'
+HOSTILE_LINES = [
+    pytest.param(b"[" * 100000, "nested more than 64 deep", id="deep-nesting"),
+    pytest.param(
+        b'[{"type":"start_game","id":' + b"1" * 5000 + b"}]",
+        "a number of 5000 characters (at most 40)",
+        id="huge-int",
+    ),
+    pytest.param(
+        b"[" + b" " * MAX_LINE_BYTES + b"]",
+        f"longer than {MAX_LINE_BYTES} bytes (expected a JSON array of mjai events)",
+        id="over-size",
+    ),
+    pytest.param(
+        b'[{"type":"start_game","id":0,"names":["\xff"]}]', "not UTF-8 text (byte 40)", id="not-utf8"
+    ),
+    pytest.param(b'[{"type":"start_game","id":', "not valid JSON at column 28: Expecting value", id="cut"),
+]
+
+
+@pytest.mark.parametrize(("line", "error"), HOSTILE_LINES)
+def test_a_hostile_line_is_one_error_line_and_the_bot_carries_on(line: bytes, error: str) -> None:
+    data = START + b"\n" + line + b"\n" + json.dumps([kyoku(0, SCATTERED)]).encode() + b"\n"
+    data += b'[{"type":"tsumo","actor":0,"pai":"C"}]\n'
+    out, err = io.StringIO(), io.StringIO()
+    assert run_bot("normal", "standard", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"), out, err) == 0
+    answers = [json.loads(answer) for answer in out.getvalue().splitlines()]
+    assert answers[:3] == [{"type": "none"}] * 3
+    assert answers[3]["type"] == "dahai"  # still following the game
+    assert err.getvalue().splitlines() == [f"mjai-bot: line 2: {error}"]
+
+
+def test_lines_given_as_text_get_the_same_limits() -> None:
+    lines = [START.decode(), "[" * 100000, '[{"type":"end_game","n":' + "2" * 5000 + "}]", ""]
+    out, err = io.StringIO(), io.StringIO()
+    assert run_bot("normal", "standard", io.StringIO("\n".join(lines)), out, err) == 0
     assert out.getvalue().splitlines() == ['{"type":"none"}'] * 3
-    assert err.getvalue().splitlines() == ["mjai-bot: line 2: not JSON (Expecting value at column 1)"]
+    assert err.getvalue().splitlines() == [
+        "mjai-bot: line 2: nested more than 64 deep",
+        "mjai-bot: line 3: a number of 5000 characters (at most 40)",
+    ]
+
+
+def test_the_mjai_bot_command_survives_hostile_lines() -> None:
+    data = b"\n".join([START, b"[" * 100000, b'[{"type":"end_game","n":' + b"2" * 5000 + b"}]", b"\xff"])
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "mjai-bot", "--level", "easy"],
+        input=data + b"\n",
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.decode().splitlines() == ['{"type":"none"}'] * 4
+    assert done.stderr.decode().splitlines() == [
+        "mjai-bot: line 2: nested more than 64 deep",
+        "mjai-bot: line 3: a number of 5000 characters (at most 40)",
+        "mjai-bot: line 4: not UTF-8 text (byte 1)",
+    ]

@@ -8,6 +8,7 @@ import pytest
 
 from graphics.screens.new_game import (
     CHOICES_FILE,
+    MAX_CHOICES_BYTES,
     NewGameChoices,
     choices_from_json,
     choices_to_json,
@@ -54,6 +55,13 @@ def test_no_file_gives_the_defaults(home: Path) -> None:
         ({"game_length": "full"}, "'game_length' must be one of"),
         ({"options": {"kuitan": "yes"}}, "'options' must map"),
         ({"options": {"flowers": True}}, "'options' must map"),
+        ({"players": 3.0}, "'players' must be 3 or 4, got 3.0"),
+        ({"players": True}, "'players' must be 3 or 4, got True"),
+        ({"presets": {"5": "standard"}}, "'presets' are for 3 or 4 players, not '5'"),
+        ({"names": ["a\u0000b", "", "", ""]}, "'names' must be four strings"),  # NUL cannot be drawn
+        ({"names": ["\ud800", "", "", ""]}, "'names' must be four strings"),  # nor saved as UTF-8
+        ({"levels": [[], {}, None, 1]}, "'levels' must be four of"),
+        ({"game_length": "x" * 10000}, "'game_length' must be one of east, hanchan, got 'xxxxxxxx"),
     ],
 )
 def test_bad_choices_are_refused_with_one_line(data: object, message: str) -> None:
@@ -61,6 +69,7 @@ def test_bad_choices_are_refused_with_one_line(data: object, message: str) -> No
         choices_from_json(data, "where")
     assert message in str(error.value)
     assert "\n" not in str(error.value)
+    assert len(str(error.value)) < 200  # a damaged file may hold long values: they are cut short
 
 
 def test_a_damaged_file_warns_once_and_gives_the_defaults(
@@ -85,3 +94,35 @@ def test_long_remembered_names_are_cut_to_what_the_field_takes(home: Path) -> No
     data["names"] = ["x" * 100, "", "", ""]
     (home / CHOICES_FILE).write_text(json.dumps(data), encoding="utf-8")
     assert len(load_choices().names[0]) == 16
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        pytest.param(b"[" * 100000, "nested more than 64 deep", id="deep-nesting"),
+        pytest.param(
+            b'{"players": ' + b"4" * 5000 + b"}", "a number of 5000 characters (at most 40)", id="huge-int"
+        ),
+        pytest.param(
+            b'{"players": 4' + b" " * MAX_CHOICES_BYTES + b"}",
+            f"larger than {MAX_CHOICES_BYTES} bytes, so not a saved new-game setup",
+            id="over-size",
+        ),
+        pytest.param(b'{"names": ["\xc3", "", "", ""]}', "not UTF-8 text (byte 13)", id="not-utf8"),
+        pytest.param(b'{"players": 4,\n "game_length": "ea', "not valid JSON at line 2, column 17", id="cut"),
+    ],
+)
+def test_a_hostile_file_warns_once_and_gives_the_defaults(
+    home: Path, caplog: pytest.LogCaptureFixture, data: bytes, message: str
+) -> None:
+    path = home / CHOICES_FILE
+    path.write_bytes(data)
+    with caplog.at_level(logging.WARNING):
+        choices = load_choices()
+    assert choices_to_json(choices) == choices_to_json(NewGameChoices())
+    [record] = caplog.records
+    assert record.getMessage().startswith(f"{path}: {message}")
+    assert record.getMessage().endswith("; using the defaults")
+    assert "\n" not in record.getMessage()
+    save_choices(choices)  # the next match's setup replaces it
+    assert load_choices().players == 4

@@ -3,11 +3,23 @@ lost)."""
 
 import json
 import logging
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from graphics.settings import Settings, SettingsError, load_settings, parse_settings, save_settings
+from graphics.settings import (
+    MAX_FILE_BYTES,
+    Settings,
+    SettingsError,
+    load_settings,
+    parse_settings,
+    save_settings,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_missing_file_gives_defaults(tmp_path: Path) -> None:
@@ -27,7 +39,8 @@ def test_round_trip(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{", "not valid JSON (line 1"),
+        ("{", "not valid JSON at line 1, column 2"),
+        ('{"language": "en",\n "speed": }', "not valid JSON at line 2, column 11"),
         ("[]", "expected a JSON object"),
         ('{"language": "fr"}', "language must be one of"),
         ('{"speed": 7}', "speed must be one of"),
@@ -59,3 +72,68 @@ def test_damaged_file_warns_and_is_kept_aside_before_saving(
     save_settings(Settings(language="ja"), path)
     assert (tmp_path / "settings.json.bad").read_text(encoding="utf-8") == '{"speed": "fast"}'
     assert load_settings(path).language == "ja"
+
+
+# Hostile files: each is one warning line naming the file, the defaults, and the file kept aside on saving.
+HOSTILE = [
+    pytest.param(b"[" * 100000, "nested more than 64 deep", id="deep-nesting"),
+    pytest.param(
+        b'{"window": [' + b"9" * 5000 + b", 720]}", "a number of 5000 characters (at most 40)", id="huge-int"
+    ),
+    pytest.param(
+        b'{"speed": 1.' + b"0" * 4999 + b"}", "a number of 5001 characters (at most 40)", id="huge-real"
+    ),
+    pytest.param(
+        b'{"language": "ko"' + b" " * MAX_FILE_BYTES + b"}",
+        f"larger than {MAX_FILE_BYTES} bytes, so not a settings file",
+        id="over-size",
+    ),
+    pytest.param(b'{"language": "\xff"}', "not UTF-8 text (byte 15)", id="not-utf8"),
+    pytest.param(b'{"master_volume": NaN}', "NaN is not JSON", id="nan"),
+    pytest.param(b'{"speed": 1e999}', "the number 1e999 is out of range", id="infinite"),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), HOSTILE)
+def test_a_hostile_file_is_one_warning_then_the_defaults_and_is_kept_aside(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, data: bytes, message: str
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(data)
+    with caplog.at_level(logging.WARNING):
+        assert load_settings(path) == Settings()
+    assert [record.getMessage() for record in caplog.records] == [f"{path}: {message}; using the defaults"]
+    save_settings(Settings(language="ja"), path)
+    assert (tmp_path / "settings.json.bad").read_bytes() == data
+    assert load_settings(path).language == "ja"
+
+
+def test_long_values_are_cut_short_in_the_warning() -> None:
+    with pytest.raises(SettingsError) as error:
+        parse_settings(json.dumps({"language": "x" * 10000}), "/x/settings.json")
+    assert len(str(error.value)) < 200
+    assert str(error.value).endswith("got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...")
+
+
+@pytest.mark.parametrize(("data", "message"), [HOSTILE[0], HOSTILE[1]])
+def test_the_game_starts_on_the_defaults_with_a_hostile_settings_file(
+    tmp_path: Path, data: bytes, message: str
+) -> None:
+    (tmp_path / "settings.json").write_bytes(data)
+    environment = {
+        **os.environ,
+        "RIICHI_MAHJONG_HOME": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "play", "--frames", "2"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = [line for line in done.stderr.splitlines() if "settings.json" in line]
+    assert lines == [f"{tmp_path / 'settings.json'}: {message}; using the defaults"]
