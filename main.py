@@ -56,15 +56,25 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--input", metavar="FILE", help="read requests from FILE instead of standard input")
     verify = commands.add_parser(
         "verify-log",
-        help="replay logged games (Tenhou mjlog, tenhou.net/6 JSON) and report every difference",
+        help="replay logged games (Tenhou mjlog, tenhou.net/6 JSON, mjai) and report every difference",
         description=(
             "Replay every game of every file through the rules engine, forcing the logged draws, discards, "
             "calls and declarations. Each disagreement is one line (file, hand, what differs); the last line "
             "is hands=N agreed=A disagreed=D errors=E. Exit status 0 only when D and E are 0."
         ),
     )
-    verify.add_argument("files", nargs="+", metavar="FILE", help="mjlog (plain or gzip) or tenhou.net/6 JSON")
+    verify.add_argument(
+        "files", nargs="+", metavar="FILE", help="mjlog (plain or gzip), tenhou.net/6 JSON or mjai JSON lines"
+    )
     verify.add_argument("--ruleset", help="rule preset to use instead of the one the log names")
+    verify.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="progress bar on standard error (default: on a terminal, for long runs)",
+    )
+    verify.add_argument(
+        "--max-size", type=float, default=64.0, metavar="MB", help="largest file, also unpacked (default 64)"
+    )
     capture = commands.add_parser("capture", help="render a menu screen off-screen to an image and exit")
     capture.add_argument("out", type=Path, metavar="OUT.png", help="image file to write")
     capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
@@ -270,14 +280,14 @@ payments ({"ron": n} or {"dealer": n, "non_dealer": n}, honba included), winner_
 
 def run_score(input_path: str | None) -> int:
     """Run the hand calculator on a file or standard input, writing to standard output."""
-    # JSON Lines are UTF-8 whatever the console's locale (e.g. cp1252 on Windows)
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(encoding="utf-8")
+    # answers are UTF-8 JSON Lines whatever the console's locale (e.g. cp1252 on Windows)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8")
+    # requests are read as bytes and decoded line by line: a line that is not UTF-8 is one bad line
     if input_path is None:
-        return score_stream(sys.stdin, "standard input")
+        return score_stream(getattr(sys.stdin, "buffer", sys.stdin), "standard input")
     try:
-        source = open(input_path, encoding="utf-8")  # noqa: SIM115 - closed by the with below
+        source = open(input_path, "rb")  # noqa: SIM115 - closed by the with below
     except OSError as exc:
         print(f"error: cannot read input file {input_path}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -285,14 +295,17 @@ def run_score(input_path: str | None) -> int:
         return score_stream(source, f"input file {input_path}")
 
 
-def score_stream(source: TextIO, name: str) -> int:
-    """Answer every request line of `source` on standard output; `name` says where bad text came from."""
+def score_stream(source: "io.BufferedReader | TextIO", name: str) -> int:
+    """Answer every request line of `source` (bytes, or text) on standard output; `name` says what could not
+    be read. A bad line is answered with its error and the run goes on."""
     import game.calculator  # lazy: the calculator does not need the GUI stack
 
     try:
         return game.calculator.run(source, sys.stdout)
-    except UnicodeDecodeError:
-        print(f"error: {name} is not UTF-8 text", file=sys.stderr)
+    except BrokenPipeError:
+        raise  # the reader of the answers went away: main() ends quietly
+    except OSError as exc:  # the input itself failed (a device error): the answers so far are written
+        print(f"error: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
         return 2
 
 
@@ -558,7 +571,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "verify-log":
             from game.verify import run as run_verify
 
-            return run_verify(args.files, args.ruleset, sys.stdout)
+            return run_verify(
+                args.files,
+                args.ruleset,
+                sys.stdout,
+                err=sys.stderr,
+                progress=args.progress,
+                max_size_mb=args.max_size,
+            )
         if args.command == "capture":
             return run_capture(args)
         if args.command == "simulate":

@@ -68,12 +68,19 @@ def test_score_with_an_unreadable_input_is_a_one_line_error(tmp_path: Path, name
     assert str(path) in result.stderr
 
 
-def test_score_with_non_utf8_input_is_a_one_line_error(tmp_path: Path) -> None:
+def test_score_answers_a_non_utf8_line_with_an_error_and_goes_on(
+    tmp_path: Path, score_samples: tuple[tuple[dict, dict], ...]
+) -> None:
+    # before: the whole run ended with "is not UTF-8 text" and the answer to the first line was lost
+    (first, first_answer), (second, second_answer) = score_samples[:2]
     path = tmp_path / "latin1.jsonl"
-    path.write_bytes(b'{"hand": "\xe9"}\n')
+    path.write_bytes(
+        json.dumps(first).encode() + b'\n{"hand": "\xe9"}\n' + json.dumps(second).encode() + b"\n"
+    )
     result = run_main("score", "--input", str(path))
-    assert result.returncode == 2
-    assert result.stderr == f"error: input file {path} is not UTF-8 text\n"
+    assert result.returncode == 0, result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert answers == [first_answer, {"error": "line 2: not UTF-8 text (byte 11)"}, second_answer]
 
 
 @pytest.mark.parametrize(

@@ -104,8 +104,9 @@ GO_NO_KUITAN = 0x04
 GO_HANCHAN = 0x08
 GO_THREE_PLAYER = 0x10
 
-_DRAW_TAG = re.compile(r"([TUVW])(\d+)")
-_DISCARD_TAG = re.compile(r"([DEFG])(\d+)")
+_DRAW_TAG = re.compile(r"([TUVW])(\d{1,6})")  # longer numbers are no tile (and int() refuses 4,300 digits)
+_DISCARD_TAG = re.compile(r"([DEFG])(\d{1,6})")
+_MAX_DIGITS = 12  # of one number in an attribute
 _GZIP_MAGIC = b"\x1f\x8b"
 
 
@@ -441,7 +442,7 @@ class _Reader:
         current = self.current_for_result()
         draw_type = element.get("type")
         if draw_type not in DRAW_TYPES:
-            raise self.fail(f"unknown draw type {draw_type!r}")
+            raise self.fail(f"unknown draw type {_short(draw_type)}")
         kind = DRAW_TYPES[draw_type]
         deltas = self.deltas(element)
         tenpai: tuple[int, ...] = ()
@@ -468,7 +469,7 @@ class _Reader:
             scores = tuple(100 * int(value) for value in values[0::2])
             points = tuple(float(value) for value in values[1::2])
         except ValueError:
-            raise self.fail(f"owari {text!r} is not a list of numbers") from None
+            raise self.fail(f"owari {_short(text)} is not a list of numbers") from None
         self.final_scores = scores[: self.players]
         self.final_points = points[: self.players]
 
@@ -540,7 +541,7 @@ class _Reader:
         """A required integer attribute."""
         values = self.integers(element, name)
         if len(values) != 1:
-            raise self.fail(f"{name} needs one number, got {element.get(name)!r}")
+            raise self.fail(f"{name} needs one number, got {_short(element.get(name))}")
         return values[0]
 
     def integers(self, element: ET.Element, name: str, required: bool = True) -> list[int]:
@@ -556,10 +557,24 @@ class _Reader:
         """Comma-separated integers; empty text is an empty list."""
         if not text.strip():
             return []
+        values = text.split(",")
+        if any(len(value.strip()) > _MAX_DIGITS for value in values):
+            raise self.fail(f"{name}={_short(text)} holds a number of more than {_MAX_DIGITS} digits")
         try:
-            return [int(value) for value in text.split(",")]
+            return [int(value) for value in values]
         except ValueError:
-            raise self.fail(f"{name}={text!r} is not a list of integers") from None
+            raise self.fail(f"{name}={_short(text)} is not a list of integers") from None
+
+
+def _short(text: str | None) -> str:
+    """An attribute value for a message: quoted, and cut short when long.
+
+    >>> _short("1,2"), _short("9" * 100)
+    ("'1,2'", "'99999999999999999999999999999999999999999999999999'... (100 characters)")
+    """
+    if text is None or len(text) <= 60:
+        return repr(text)
+    return f"{text[:50]!r}... ({len(text)} characters)"
 
 
 def parse_mjlog(text: str, source: str) -> GameRecord:

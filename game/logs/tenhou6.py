@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game import safe_json
 from game.logs.record import (
     CallStep,
     DiscardStep,
@@ -514,17 +515,16 @@ class _Out:
 
 
 _DRAW, _RINSHAN, _CALL, _DISCARD, _AFTER_CALL = range(5)
+MAX_LOG_BYTES = 64 * 1024 * 1024
 _SEARCH_LIMIT = 200_000
 
 
-def read_tenhou6(text: str, source: str) -> GameRecord:
+def read_tenhou6(text: str, source: str, *, max_bytes: int = MAX_LOG_BYTES) -> GameRecord:
     """Read tenhou.net/6 JSON text; ``source`` names it in error messages."""
     try:
-        data = json.loads(text.removeprefix("\ufeff"))
-    except json.JSONDecodeError as error:
-        raise LogFormatError(
-            f"{source}: not JSON ({error.msg} at line {error.lineno} column {error.colno})"
-        ) from None
+        data = safe_json.loads(text.removeprefix("\ufeff"), source, max_bytes=max_bytes)
+    except safe_json.JsonError as error:
+        raise LogFormatError(str(error)) from None
     return _Reader(source).read(data)
 
 

@@ -648,7 +648,11 @@ def test_malformed_input_gives_a_one_line_error(change, message):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{", "bad.json: not JSON (Expecting property name enclosed in double quotes at line 1 column 2)"),
+        (
+            "{",
+            "bad.json: not valid JSON at line 1, column 2: Expecting property name enclosed in double quotes",
+        ),
+        ("[" * 100_000, "bad.json: nested more than 64 deep"),
         ("[]", "bad.json: the log is not a JSON object"),
     ],
 )

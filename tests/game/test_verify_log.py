@@ -52,8 +52,8 @@ def test_gzip_reads_like_plain(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "content, message",
     [
-        (b"", "neither mjlog XML nor tenhou.net/6 JSON"),
-        (b"hello", "neither mjlog XML nor tenhou.net/6 JSON"),
+        (b"", "neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines"),
+        (b"hello", "neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines"),
         (b"\x1f\x8b\x08\x00garbage", "a damaged gzip file"),
         (b"\xff\xfe<mjloggm>", "not UTF-8 text"),
     ],
