@@ -28,7 +28,12 @@ USAGE = """usage: python3 dev.py COMMAND [ARGS...]
 commands:
   play [ARGS...]    set up .venv if needed, then run the game (python main.py ARGS...)
   test [ARGS...]    set up .venv if needed, then run every test (pytest ARGS...)
-  bench [ARGS...]   set up .venv if needed, then run the benchmarks (python -m benchmarks ARGS...)"""
+  bench [ARGS...]   set up .venv if needed, then run the benchmarks (python -m benchmarks ARGS...)
+  build [--onedir]  set up .venv if needed, then build the game with PyInstaller as one executable file,
+                    dist/riichi-mahjong (.exe on Windows); --onedir: the folder dist/riichi-mahjong/"""
+
+
+BUILD_NAME = "riichi-mahjong"  # build.spec's NAME
 
 
 class SetupError(Exception):
@@ -104,6 +109,34 @@ def has_worker_option(args: list[str]) -> bool:
     return False
 
 
+def build_command(python: str, onedir: bool) -> list[str]:
+    """PyInstaller's command line for build.spec: one file, or the folder bundle (a spec option after --)."""
+    command = [python, "-m", "PyInstaller", str(ROOT / "build.spec"), "--noconfirm", "--log-level=WARN"]
+    command += [f"--distpath={ROOT / 'dist'}", f"--workpath={ROOT / 'build' / 'pyinstaller'}"]
+    return [*command, "--", "--onedir"] if onedir else command
+
+
+def build_output(onedir: bool) -> Path:
+    """The executable `dev.py build` makes: dist/riichi-mahjong[.exe], or inside dist/riichi-mahjong/."""
+    executable = BUILD_NAME + (".exe" if os.name == "nt" else "")
+    return ROOT / "dist" / BUILD_NAME / executable if onedir else ROOT / "dist" / executable
+
+
+def build(python: str, onedir: bool) -> int:
+    """Build the executable from build.spec and say where it is and how big."""
+    kind = "folder" if onedir else "one-file"
+    print(f"dev.py: building the {kind} executable with PyInstaller (a minute or two) ...", flush=True)
+    status = run(build_command(python, onedir))
+    output = build_output(onedir)
+    if status != 0 or not output.exists():
+        print("error: PyInstaller could not build the game (see its output above)", file=sys.stderr)
+        return status or 1
+    files = [path for path in output.parent.rglob("*") if not path.is_symlink()] if onedir else [output]
+    size_mb = sum(path.stat().st_size for path in files if path.is_file()) / 1e6
+    print(f"dev.py: built {output} ({size_mb:.1f} MB{' with its folder' if onedir else ''})")
+    return 0
+
+
 def run(command: list[str], env: dict[str, str] | None = None) -> int:
     """Run a command from the project root and return its exit status."""
     try:
@@ -118,10 +151,14 @@ def main(argv: list[str]) -> int:
         found = ".".join(map(str, sys.version_info[:3]))
         print(f"error: Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]}+ is required, this is {found}", file=sys.stderr)
         return 1
-    if not argv or argv[0] not in ("play", "test", "bench"):
+    if not argv or argv[0] not in ("play", "test", "bench", "build"):
         print(USAGE, file=sys.stderr if argv and argv[0] not in ("-h", "--help") else sys.stdout)
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     command, args = argv[0], argv[1:]
+    unknown = [arg for arg in args if arg != "--onedir"] if command == "build" else []
+    if unknown:
+        print(f"error: build takes only --onedir, not {' '.join(unknown)}", file=sys.stderr)
+        return 2
     try:
         python = str(ensure_venv())
     except SetupError as exc:
@@ -134,6 +171,8 @@ def main(argv: list[str]) -> int:
         return run([python, str(ROOT / "main.py"), *args])
     if command == "bench":
         return run([python, "-m", "benchmarks", *args])
+    if command == "build":
+        return build(python, onedir="--onedir" in args)
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     # one hash seed for every xdist worker, so parametrizations built from sets collect in the same order
     env.setdefault("PYTHONHASHSEED", "0")

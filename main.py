@@ -607,4 +607,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    # in the one-file executable, simulate --jobs workers start as this program again (spawn on Windows
+    # and macOS): this makes them run their task instead of the game
+    multiprocessing.freeze_support()
     sys.exit(main())
