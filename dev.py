@@ -23,10 +23,24 @@ FONT_FILES = (
     "NotoSansKR-Regular.ttf",
     "NotoSansKR-Bold.ttf",
 )
+# main.py's subcommands (its build_parser; a test checks): `dev.py play NAME ...` runs `main.py NAME ...`
+GAME_COMMANDS = (
+    "play",
+    "score",
+    "verify-log",
+    "capture",
+    "simulate",
+    "tournament",
+    "demo",
+    "selftest",
+    "mjai-bot",
+)
 USAGE = """usage: python3 dev.py COMMAND [ARGS...]
 
 commands:
-  play [ARGS...]    set up .venv if needed, then run the game (python main.py ARGS...)
+  play [ARGS...]    set up .venv if needed, then open the game (python main.py play ARGS..., e.g.
+                    --size 800x600; play --help lists the options); ARGS starting with one of main.py's
+                    commands run that command instead (dev.py play selftest, dev.py play score ...)
   test [ARGS...]    set up .venv if needed, then run every test (pytest ARGS...)
   bench [ARGS...]   set up .venv if needed, then run the benchmarks (python -m benchmarks ARGS...)
   build [--onedir]  set up .venv if needed, then build the game with PyInstaller as one executable file,
@@ -109,6 +123,13 @@ def has_worker_option(args: list[str]) -> bool:
     return False
 
 
+def play_command(python: str, args: list[str]) -> list[str]:
+    """The game's command line for `dev.py play ARGS`: main.py's own command when ARGS name one, else play."""
+    if args and args[0] in GAME_COMMANDS:
+        return [python, str(ROOT / "main.py"), *args]
+    return [python, str(ROOT / "main.py"), "play", *args]
+
+
 def build_command(python: str, onedir: bool) -> list[str]:
     """PyInstaller's command line for build.spec: one file, or the folder bundle (a spec option after --)."""
     command = [python, "-m", "PyInstaller", str(ROOT / "build.spec"), "--noconfirm", "--log-level=WARN"]
@@ -168,7 +189,7 @@ def main(argv: list[str]) -> int:
         print("error: setup interrupted; run the command again to finish it", file=sys.stderr)
         return 130
     if command == "play":
-        return run([python, str(ROOT / "main.py"), *args])
+        return run(play_command(python, args))
     if command == "bench":
         return run([python, "-m", "benchmarks", *args])
     if command == "build":

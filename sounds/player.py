@@ -6,8 +6,12 @@ code runs from source and from the PyInstaller bundle). Nothing here ever raises
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -38,6 +42,41 @@ def effective_volume(master: float, effects: float, muted: bool) -> float:
     if muted:
         return 0.0
     return clamp_volume(master) * clamp_volume(effects)
+
+
+@contextlib.contextmanager
+def quiet_native_stderr() -> Iterator[None]:
+    """On Linux, send what C libraries write to file descriptor 2 during the block to the null device.
+
+    SDL's ALSA backend prints eight `ALSA lib ...` lines from C on a machine without a sound card; the game
+    then runs silent and logs it once, so those lines are only noise. Elsewhere, or when descriptor 2 cannot
+    be redirected, the block runs unchanged.
+    """
+    saved = _stderr_to_null() if sys.platform.startswith("linux") else None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def _stderr_to_null() -> int | None:
+    """Point descriptor 2 at the null device (sys.stderr flushed first); a copy of the old one, or None."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # descriptor 2 closed, or sys.stderr closed
+        return None
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        os.close(saved)
+        return None
+    os.dup2(null, 2)
+    os.close(null)
+    return saved
 
 
 class SoundPlayer:
@@ -103,7 +142,8 @@ class SoundPlayer:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.pre_init(SAMPLE_RATE, -16, 2, MIXER_BUFFER)
-                pygame.mixer.init()
+                with quiet_native_stderr():  # ALSA's complaints when there is no sound card
+                    pygame.mixer.init()
             pygame.mixer.set_num_channels(max(MIXER_CHANNELS, pygame.mixer.get_num_channels()))
         # no device, no driver or a pygame built without a mixer: the game simply runs silent
         except Exception as error:

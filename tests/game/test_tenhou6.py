@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,8 +29,9 @@ from game.logs.tenhou6 import dumps, read_tenhou6, tile_code, write_tenhou6
 from rules.meld import Meld, MeldType
 from rules.ruleset import RuleSet, preset
 from rules.tiles import NORTH, is_red, parse_kinds
+from tests.conftest import ORACLES, needs_shared
 
-MJLOG_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "oracles" / "mjx" / "mjlog"
+MJLOG_DIR = ORACLES / "mjx" / "mjlog"
 
 
 class HandBuilder:
@@ -750,10 +750,12 @@ def limit_flags(record: GameRecord, rules: RuleSet) -> list[list[bool]]:
 MJLOGS = sorted(MJLOG_DIR.glob("*.mjlog"))
 
 
+@needs_shared
 def test_the_mjx_games_are_there():
     assert len(MJLOGS) == 85
 
 
+@needs_shared
 @pytest.mark.parametrize("path", MJLOGS, ids=[path.stem for path in MJLOGS])
 def test_mjlog_games_survive_tenhou6(path):
     record = read_mjlog(path)

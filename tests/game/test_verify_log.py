@@ -11,16 +11,18 @@ from pathlib import Path
 import pytest
 
 from game.verify import verify_files
+from tests.conftest import ORACLES, ROOT, needs_shared
 
-ROOT = Path(__file__).resolve().parents[2]
-MJLOG = ROOT.parent / "shared" / "oracles" / "mjx" / "mjlog"
+MJLOG = ORACLES / "mjx" / "mjlog"
 FILES = sorted(MJLOG.glob("*.mjlog"))
 
 
+@needs_shared
 def test_there_are_85_tenhou_logs() -> None:
     assert len(FILES) == 85
 
 
+@needs_shared
 def test_every_tenhou_log_agrees() -> None:
     out = io.StringIO()
     summary = verify_files(FILES, None, out)
@@ -30,6 +32,7 @@ def test_every_tenhou_log_agrees() -> None:
     assert out.getvalue().splitlines()[-1] == summary.line()
 
 
+@needs_shared
 def test_command_line_and_exit_status(tmp_path: Path) -> None:
     good = FILES[0]
     done = subprocess.run(
@@ -40,6 +43,7 @@ def test_command_line_and_exit_status(tmp_path: Path) -> None:
     assert " disagreed=0 errors=0" in done.stdout.splitlines()[-1]
 
 
+@needs_shared
 def test_gzip_reads_like_plain(tmp_path: Path) -> None:
     packed = tmp_path / "game.mjlog.gz"
     packed.write_bytes(gzip.compress(FILES[0].read_bytes()))
@@ -49,6 +53,7 @@ def test_gzip_reads_like_plain(tmp_path: Path) -> None:
     assert (plain.hands, plain.agreed) == (zipped.hands, zipped.agreed)
 
 
+@needs_shared
 @pytest.mark.parametrize(
     "content, message",
     [
@@ -77,6 +82,7 @@ def test_missing_file_is_an_error(tmp_path: Path) -> None:
     assert "cannot read the file" in out.getvalue()
 
 
+@needs_shared
 def test_truncated_mjlog_is_an_error_naming_the_file(tmp_path: Path) -> None:
     cut = tmp_path / "cut.mjlog"
     cut.write_bytes(FILES[0].read_bytes()[:3000])
@@ -86,6 +92,7 @@ def test_truncated_mjlog_is_an_error_naming_the_file(tmp_path: Path) -> None:
     assert out.getvalue().startswith(f"error: {cut}")
 
 
+@needs_shared
 def test_ruleset_override_is_used() -> None:
     out = io.StringIO()
     summary = verify_files([FILES[0]], "no-such-preset", out)
@@ -93,6 +100,7 @@ def test_ruleset_override_is_used() -> None:
     assert "unknown rule set 'no-such-preset'" in out.getvalue()
 
 
+@needs_shared
 def test_every_tenhou_log_agrees_as_tenhou6_json(tmp_path: Path) -> None:
     # The same games written as tenhou.net/6 JSON, the format Tenhou's viewer and NAGA read.
     from game.logs.mjlog import read_mjlog
@@ -109,6 +117,7 @@ def test_every_tenhou_log_agrees_as_tenhou6_json(tmp_path: Path) -> None:
     assert summary.hands == summary.agreed > 400
 
 
+@needs_shared
 def test_the_log_game_type_sets_the_rules(tmp_path: Path) -> None:
     # A Tenhou game type without red fives and without open tanyao (GO type bits 0x02 and 0x04).
     from game.logs.mjlog import read_mjlog

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules.tiles import parse_tiles
+from tests.conftest import ORACLES, needs_shared
 
 from . import kobalab_convert as kobalab
 from . import riichienv_convert as riichienv
-
-ROOT = Path(__file__).resolve().parents[2]
-ORACLES = ROOT.parent / "shared" / "oracles"
 
 
 def kobalab_case(shoupai: str, rongpai: str | None = None, **param: Any) -> dict[str, Any]:
@@ -303,6 +300,7 @@ def test_riichienv_rejects_malformed_cases(tiles: list[int], melds: list[dict[st
         riichienv.convert_case(riichienv_case(tiles, 29, melds))
 
 
+@needs_shared
 def test_every_oracle_case_decodes_to_fourteen_tiles() -> None:
     hule = json.loads((ORACLES / "kobalab" / "hule_given.json").read_text(encoding="utf-8"))
     requests = [kobalab.convert_case(case, index).request for index, case in enumerate(hule)]

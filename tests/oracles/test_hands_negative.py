@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from rules.shanten import is_tenpai, shanten, waits
+from tests.conftest import HAS_SHARED, NO_SHARED, ORACLES
 
-ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "oracles" / "riichienv" / "hands_negative.json"
+if not HAS_SHARED:
+    pytest.skip(NO_SHARED, allow_module_level=True)
+DATA = ORACLES / "riichienv" / "hands_negative.json"
 # The file is {"cases": [{"counts_34": [34 ints], "is_tenpai": bool}, ...]}, not the layout its README gives.
 CASES = json.loads(DATA.read_text(encoding="utf-8"))["cases"]
 

@@ -10,15 +10,18 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
+import pytest
+
 from game.calculator import score_request
+from tests.conftest import HAS_SHARED, NO_SHARED, ORACLES
 
 from .kobalab_convert import ConvertedCase, Expected, convert_case, fenpei_of, yaku_of
 
-ROOT = Path(__file__).resolve().parents[2]
-HULE_GIVEN = ROOT.parent / "shared" / "oracles" / "kobalab" / "hule_given.json"
+if not HAS_SHARED:
+    pytest.skip(NO_SHARED, allow_module_level=True)
+HULE_GIVEN = ORACLES / "kobalab" / "hule_given.json"
 CASE_COUNT = 5000
 DETAILS_SHOWN = 20
 

@@ -7,20 +7,21 @@ from __future__ import annotations
 import functools
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.logs.record import CallStep, DrawResult, GameRecord, LogFormatError, WinResult
 from rules.meld import MeldType
+from tests.conftest import HAS_SHARED, NO_SHARED, ORACLES
 from tests.game.test_mjlog import check_record_yaku, round_problems, score_chain_problems
 
 from .kobalab_convert import parse_concealed, parse_meld
 from .kobalab_script import read_game, read_script
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT.parent / "shared" / "oracles" / "kobalab" / "script.json"
+if not HAS_SHARED:
+    pytest.skip(NO_SHARED, allow_module_level=True)
+SCRIPT = ORACLES / "kobalab" / "script.json"
 
 
 @functools.cache

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from game.logs.record import GameRecord
 from game.verify import Summary, verify_game
 from rules.ruleset import preset
+from tests.conftest import HAS_SHARED, NO_SHARED, ORACLES
 
 from .kobalab_script import read_script
 
-SCRIPT = Path(__file__).resolve().parents[3] / "shared" / "oracles" / "kobalab" / "script.json"
+if not HAS_SHARED:
+    pytest.skip(NO_SHARED, allow_module_level=True)
+SCRIPT = ORACLES / "kobalab" / "script.json"
 
 
 @cache

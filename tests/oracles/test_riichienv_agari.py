@@ -10,17 +10,18 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.calculator import score_request
+from tests.conftest import HAS_SHARED, NO_SHARED, ORACLES
 
 from .riichienv_convert import ConvertedCase, Expected, convert_case, our_yaku_ids, result_yaku_ids
 
-ROOT = Path(__file__).resolve().parents[2]
-RIICHIENV = ROOT.parent / "shared" / "oracles" / "riichienv"
+if not HAS_SHARED:
+    pytest.skip(NO_SHARED, allow_module_level=True)
+RIICHIENV = ORACLES / "riichienv"
 DETAILS_SHOWN = 20
 
 # (file, case index) -> (why RiichiEnv is wrong under RULES.md, the corrected fields of Expected)

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from rules.shanten import shanten, shanten_chiitoitsu, shanten_kokushi, shanten_regular
+from tests.conftest import HAS_SHARED, NO_SHARED, ORACLES
 
-ROOT = Path(__file__).resolve().parents[2]
-KOBALAB = ROOT.parent / "shared" / "oracles" / "kobalab"
+if not HAS_SHARED:
+    pytest.skip(NO_SHARED, allow_module_level=True)
+KOBALAB = ORACLES / "kobalab"
 FILES = ("xiangting_1.json", "xiangting_4.json")
 SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 

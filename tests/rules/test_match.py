@@ -11,7 +11,6 @@ import doctest
 import json
 import xml.etree.ElementTree as ElementTree
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,8 +29,8 @@ from rules.match import (
     start_match,
 )
 from rules.ruleset import RuleSet, preset
+from tests.conftest import ORACLES, needs_shared
 
-ORACLES = Path(__file__).resolve().parents[3] / "shared" / "oracles"
 STANDARD = RuleSet()
 
 
@@ -668,6 +667,7 @@ def kobalab_outcome(hand: list[dict[str, Any]]) -> HandOutcome:
     return HandOutcome(kind, tuple(deltas), left, tuple(winners), tenpai, abortive)
 
 
+@needs_shared
 @pytest.mark.parametrize("index", range(37))
 def test_kobalab_scripted_games(index: int) -> None:
     game = kobalab_games()[index]
@@ -688,6 +688,7 @@ def test_kobalab_scripted_games(index: int) -> None:
     assert standings.settled == tuple(int(game["point"][player]) * 1000 for player in by_seat)
 
 
+@needs_shared
 def test_kobalab_games_cover_every_way_to_end() -> None:
     rules = preset("kobalab")
     reasons = set()
@@ -709,6 +710,7 @@ def numbers(text: str | None) -> list[int]:
     return [int(part) for part in (text or "").split(",")]
 
 
+@needs_shared
 @pytest.mark.parametrize("name", MJLOGS)
 def test_tenhou_games(name: str) -> None:
     """Every hand of a Tenhou log starts where the match says; full games end and settle as on Tenhou."""

@@ -1,6 +1,9 @@
 """The sound player: never raises, silent without a mixer, volumes clamped and muted, cues loaded once."""
 
 import logging
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,6 +16,8 @@ from sounds.player import ASSETS_DIR, MAX_VOICES, SoundPlayer, clamp_volume, eff
 from sounds.synth import CUES
 
 LOGGER = "sounds.player"
+ROOT = Path(__file__).resolve().parents[2]
+LINUX_ONLY = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA exists only on Linux")
 
 
 @pytest.fixture
@@ -244,3 +249,35 @@ def test_dummy_audio_driver_limits_copies_of_a_cue(monkeypatch: pytest.MonkeyPat
 
 def test_player_module_reads_assets_beside_itself() -> None:
     assert Path(player_module.__file__).parent / "assets" == ASSETS_DIR
+
+
+@LINUX_ONLY
+def test_quiet_native_stderr_hides_what_c_writes_to_descriptor_2_and_restores_it(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    os.write(2, b"before\n")
+    with player_module.quiet_native_stderr():
+        os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")
+
+    def fail_noisily() -> None:
+        with player_module.quiet_native_stderr():
+            os.write(2, b"ALSA lib conf.c:5703:(snd_config_expand) Evaluate error\n")
+            raise RuntimeError
+
+    with pytest.raises(RuntimeError):  # descriptor 2 comes back after an error too
+        fail_noisily()
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "before\nafter\n"
+
+
+@LINUX_ONLY
+def test_no_alsa_lines_at_start_without_a_sound_card() -> None:
+    env = {**os.environ, "SDL_AUDIODRIVER": "alsa", "SDL_VIDEODRIVER": "dummy"}
+    probe = "import pygame\ntry:\n    pygame.mixer.init()\nexcept pygame.error:\n    pass"
+    raw = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60)
+    if "ALSA lib" not in raw.stderr:
+        pytest.skip("ALSA is quiet here (a sound card, or an SDL without ALSA): nothing to silence")
+    command = [sys.executable, str(ROOT / "main.py"), "play", "--frames", "3"]
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "ALSA lib" not in result.stderr
