@@ -69,9 +69,9 @@ def loads(text: str | bytes, where: str, *, max_bytes: int = MAX_BYTES, max_dept
     try:
         return json.loads(text, parse_int=_number, parse_float=_real, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise JsonError(
-            f"{where}: not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
-        ) from None
+        why = error.msg.removesuffix(" starting at")  # "Unterminated string starting at": the column says
+        where_in = f"line {error.lineno}, column {error.colno}"
+        raise JsonError(f"{where}: not valid JSON at {where_in}: {why}") from None
     except _RefusedError as error:
         raise JsonError(f"{where}: {error}") from None
     except RecursionError:

@@ -48,12 +48,15 @@ class Summary:
 
 
 def _megabytes(size: int) -> str:
-    """A byte count for messages.
+    """A byte count for messages: in MB, under one MB in KB or bytes (a small --max-size is no "0 MB").
 
-    >>> _megabytes(64 * 1024 * 1024), _megabytes(1536 * 1024)
-    ('64 MB', '1.5 MB')
+    >>> _megabytes(64 * 1024 * 1024), _megabytes(1536 * 1024), _megabytes(13076), _megabytes(1000)
+    ('64 MB', '1.5 MB', '12.8 KB', '1000 bytes')
     """
-    return f"{size / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
+    for unit, scale in (("MB", 1024 * 1024), ("KB", 1024)):
+        if size >= scale:
+            return f"{size / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{size} bytes"
 
 
 def read_log(path: Path, max_bytes: int = MAX_FILE_BYTES) -> list[GameRecord]:
@@ -180,12 +183,13 @@ def verify_game(
             try:
                 match = next_hand(match, hand_outcome(ended[-1]))
             except MatchError as error:  # the log's hand header does not follow from the match so far
-                summary.errors += 1
-                summary.lines.append(
-                    f"{label} ({record.position}): error: the match cannot be followed past this hand:"
-                    f" {error}"
-                )
-                match, last_agreed = None, False
+                if not problems:  # else this is what the lines above already say: one report is enough
+                    summary.errors += 1
+                    summary.lines.append(
+                        f"{label} ({record.position}): error: the match cannot be followed past this hand:"
+                        f" {error}"
+                    )
+                match, last_agreed = None, False  # the next hand is followed from its own header
         else:
             match = None  # a hand the log leaves unfinished: the match cannot be followed past it
     try:
@@ -474,7 +478,8 @@ def run(
     progress: bool | None = None,
     max_size_mb: float | None = None,
 ) -> int:
-    """The command: exit status 0 only when every hand agreed and no file failed (2: a bad --max-size)."""
+    """The command's exit status: 0 when every hand agreed, 1 when some disagreed, 2 when a file or a hand
+    could not be checked (a data error) or --max-size is out of range."""
     if max_size_mb is not None and not 0 < max_size_mb <= MAX_SIZE_LIMIT_MB:
         print(f"verify-log: --max-size must be more than 0 and at most {MAX_SIZE_LIMIT_MB} MB", file=err)
         return 2
@@ -482,4 +487,4 @@ def run(
     summary = verify_files(
         [Path(path) for path in paths], ruleset, out, err=err, progress=progress, max_bytes=max_bytes
     )
-    return 0 if summary.disagreed == 0 and summary.errors == 0 else 1
+    return 2 if summary.errors else 1 if summary.disagreed else 0

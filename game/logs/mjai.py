@@ -23,6 +23,7 @@ The reader (``read_mjai``) takes such a stream back to a GameRecord. What the fo
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -240,14 +241,19 @@ _CALLS = {"chi": (MeldType.CHI, 2), "pon": (MeldType.PON, 2), "daiminkan": (Meld
 
 
 def is_mjai(text: str) -> bool:
-    """Whether text looks like mjai JSON lines: its first line is a JSON object with a "type".
+    """Whether text looks like mjai JSON lines: its first line is a JSON object with a "type", or begins
+    like one (a damaged first line is then reported by the mjai reader, with its line number).
 
     >>> is_mjai('{"type":"start_game"}\\n{"type":"end_game"}\\n'), is_mjai('{"log": []}')
     (True, False)
+    >>> is_mjai('{"type":"start_game","names":["a",\\n{"type":"end_game"}\\n')
+    True
     """
     first = text.removeprefix("\ufeff").lstrip().split("\n", 1)[0]
     if not first.startswith("{") or '"type"' not in first:
         return False
+    if re.match(r'\{\s*"type"\s*:', first):
+        return True
     try:
         value = safe_json.loads(first, "line 1", max_bytes=len(first) + 1, max_depth=_LINE_DEPTH)
     except safe_json.JsonError:
@@ -265,8 +271,9 @@ def read_mjai(text: str, source: str, *, max_bytes: int = MAX_LOG_BYTES) -> Game
             continue
         try:
             value = safe_json.loads(line, f"line {number}", max_bytes=max_bytes, max_depth=_LINE_DEPTH)
-        except safe_json.JsonError as error:
-            raise LogFormatError(f"{source}: {error}") from None
+        except safe_json.JsonError as error:  # the line is named already: its column is enough
+            text = str(error).replace(" at line 1, column ", " at column ", 1)
+            raise LogFormatError(f"{source}: {text}") from None
         if not isinstance(value, dict):
             raise LogFormatError(f"{source}: line {number}: an mjai event is a JSON object")
         events.append((number, value))

@@ -235,7 +235,7 @@ class _Reader:
 
     def fail(self, reason: str) -> LogFormatError:
         """An error naming the file, the round and tag being read, and the reason."""
-        where = f"tag {self.tag_number} <{self.tag}>"
+        where = f"tag {self.tag_number} <{_tag_name(self.tag)}>"
         if self.current is not None:
             where = f"round {self.current.number} ({self.current.label}), {where}"
         return LogFormatError(f"{self.source}: {where}: {reason}")
@@ -243,7 +243,7 @@ class _Reader:
     def read(self, root: ET.Element) -> GameRecord:
         """Read every tag under the root and return the record."""
         if root.tag != "mjloggm":
-            raise LogFormatError(f"{self.source}: the root tag is <{root.tag}>, not <mjloggm>")
+            raise LogFormatError(f"{self.source}: the root tag is <{_tag_name(root.tag)}>, not <mjloggm>")
         for number, element in enumerate(root, start=1):
             self.tag_number, self.tag = number, element.tag
             self.read_tag(element)
@@ -575,6 +575,15 @@ def _short(text: str | None) -> str:
     if text is None or len(text) <= 60:
         return repr(text)
     return f"{text[:50]!r}... ({len(text)} characters)"
+
+
+def _tag_name(tag: str) -> str:
+    """A tag's name for a message, cut short when long (so that the reason after it stays on the line).
+
+    >>> _tag_name("INIT"), _tag_name("T" + "9" * 100)
+    ('INIT', 'T9999999999999999999... (101 characters)')
+    """
+    return tag if len(tag) <= 30 else f"{tag[:20]}... ({len(tag)} characters)"
 
 
 def parse_mjlog(text: str, source: str) -> GameRecord:

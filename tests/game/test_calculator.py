@@ -262,7 +262,7 @@ def test_score_command_answers_past_a_line_that_is_not_utf8(tmp_path: Path) -> N
     source.write_bytes(data)
     expected_errors = [
         {"error": "line 2: not UTF-8 text (byte 1)"},
-        {"error": "line 3: not valid JSON at column 28: Unterminated string starting at"},
+        {"error": "line 3: not valid JSON at column 28: Unterminated string"},
     ]
     for arguments, stdin in ((["--input", str(source)], None), ([], data)):
         done = subprocess.run(
