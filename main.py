@@ -1,13 +1,28 @@
 """Composition root: parses the command line and starts the game window or a command-line tool.
 
-pygame is imported only inside the commands that need it, so `score` runs without it.
+pygame is imported only inside the commands that need it, so `score` runs without it. Ctrl-C and SIGTERM end
+every command quietly with exit status 130 and 143 (see install_signal_handlers).
 """
 
+import os
+import signal
+import sys
+
+if __name__ == "__main__":  # the very first thing: a stop signal during start-up ends it quietly too
+
+    def _quiet_exit(signum: int, frame: object) -> None:
+        # nothing to clean up yet, and an exception raised inside an import can come out as another one
+        os._exit(128 + signum)  # until run_program puts on_stop_signal in place
+
+    for _signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(_signum) is not signal.SIG_IGN:
+            signal.signal(_signum, _quiet_exit)
+
+import _thread
 import argparse
 import io
-import os
-import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
@@ -18,15 +33,71 @@ if TYPE_CHECKING:
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """Read a window size written WIDTHxHEIGHT, e.g. 1280x720."""
+def parse_size(text: str, smallest: tuple[int, int] = (16, 16)) -> tuple[int, int]:
+    """Read an image size written WIDTHxHEIGHT, e.g. 1280x720, from `smallest` to 8192x8192."""
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
-    if not (16 <= width <= 8192 and 16 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"size {text!r} is outside 16x16 .. 8192x8192")
+    low_width, low_height = smallest
+    if not (low_width <= width <= 8192 and low_height <= height <= 8192):
+        raise argparse.ArgumentTypeError(f"size {text!r} is outside {low_width}x{low_height} .. 8192x8192")
     return width, height
+
+
+def parse_window_size(text: str) -> tuple[int, int]:
+    """Read a window size, from 640x400 (the smallest window the game lays out, as graphics/settings.py
+    checks) to 8192x8192."""
+    return parse_size(text, SMALLEST_WINDOW)
+
+
+SEED_MAX = 2**63 - 1
+"""The largest seed any command takes (a 64-bit signed whole number, as the records database keeps it)."""
+ID_MAX = 2**63 - 1
+"""The largest tournament id (SQLite's largest integer)."""
+SMALLEST_WINDOW = (640, 400)  # play and demo --size, as graphics/settings.py's window setting
+MAX_FRAMES = 1_000_000  # play --frames: over four hours at 60 frames a second
+MAX_CAPTURE_S = 600  # capture --time: ten minutes of animation, 18,000 steps
+MAX_LOG_MB = 4096  # verify-log --max-size, as game/verify.py's MAX_SIZE_LIMIT_MB
+MAX_GAMES = 1_000_000  # simulate --games
+MAX_JOBS = 256  # simulate --jobs
+MAX_MJAI_TIMEOUT_S = 3600  # simulate --mjai-timeout
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`; outside is one usage line naming the range.
+
+    >>> whole_number(1, 9)("3")
+    3
+    """
+
+    def convert(text: str) -> int:
+        value = int(text)  # a ValueError is argparse's own "invalid int value: 'x'"
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be {low} to {high}, got {text}")
+        return value
+
+    convert.__name__ = "int"
+    return convert
+
+
+def real_number(low: float, high: float, unit: str, *, above: bool = False) -> Callable[[str], float]:
+    """An argparse type: a number from `low` (or, with `above`, more than `low`) to `high` `unit`; nan and
+    infinity are outside.
+
+    >>> real_number(0, 600, "seconds")("2.5")
+    2.5
+    """
+
+    def convert(text: str) -> float:
+        value = float(text)  # a ValueError is argparse's own "invalid float value: 'x'"
+        if not ((low < value) if above else (low <= value)) or not value <= high:
+            lower = f"more than {low:g} and at most" if above else f"{low:g} to"
+            raise argparse.ArgumentTypeError(f"must be {lower} {high:g} {unit}, got {text}")
+        return value
+
+    convert.__name__ = "float"
+    return convert
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -43,9 +114,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(description="Riichi Mahjong: an offline riichi mahjong game.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     play = commands.add_parser("play", help="open the game window (the default command)")
-    play.add_argument("--size", type=parse_size, help="window size (default: the saved setting, 1280x720)")
     play.add_argument(
-        "--frames", type=int, metavar="N", help="quit after drawing N frames (startup timing, smoke tests)"
+        "--size", type=parse_window_size, help="window size (default: the saved setting, 1280x720)"
+    )
+    play.add_argument(
+        "--frames",
+        type=whole_number(1, MAX_FRAMES),
+        metavar="N",
+        help=f"quit after drawing N frames, 1 to {MAX_FRAMES} (startup timing, smoke tests)",
     )
     score = commands.add_parser(
         "score",
@@ -60,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Replay every game of every file through the rules engine, forcing the logged draws, discards, "
             "calls and declarations. Each disagreement is one line (file, hand, what differs); the last line "
-            "is hands=N agreed=A disagreed=D errors=E. Exit status 0 only when D and E are 0."
+            "is hands=N agreed=A disagreed=D errors=E. Exit status 0 when all agree, 1 when D > 0, "
+            "2 when E > 0 (a file or hand that could not be checked)."
         ),
     )
     verify.add_argument(
@@ -73,12 +150,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="progress bar on standard error (default: on a terminal, for long runs)",
     )
     verify.add_argument(
-        "--max-size", type=float, default=64.0, metavar="MB", help="largest file, also unpacked (default 64)"
+        "--max-size",
+        type=real_number(0, MAX_LOG_MB, "MB", above=True),
+        default=64.0,
+        metavar="MB",
+        help=f"largest file, also unpacked: more than 0, at most {MAX_LOG_MB} (default 64)",
     )
     capture = commands.add_parser("capture", help="render a menu screen off-screen to an image and exit")
     capture.add_argument("out", type=Path, metavar="OUT.png", help="image file to write")
     capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
-    capture.add_argument("--time", type=float, default=0.0, metavar="SECONDS", help="animation time to show")
+    capture.add_argument(
+        "--time",
+        type=real_number(0, MAX_CAPTURE_S, "seconds"),
+        default=0.0,
+        metavar="SECONDS",
+        help=f"animation time to show, 0 to {MAX_CAPTURE_S} (default 0)",
+    )
     capture.add_argument(
         "--scene", choices=CAPTURE_SCENES, default="title", help="which screen (default title)"
     )
@@ -113,9 +200,11 @@ def add_gui_parsers(commands: "argparse._SubParsersAction[OneLineParser]") -> No
             "exhaustive draw and the final results (playing on until each has happened), then exits."
         ),
     )
-    demo.add_argument("--seed", type=int, default=1, help="match seed (default 1)")
+    demo.add_argument("--seed", type=whole_number(0, SEED_MAX), default=1, help="match seed (default 1)")
     demo.add_argument("--capture", type=Path, metavar="DIR", help="save the screenshots into DIR and exit")
-    demo.add_argument("--size", type=parse_size, help="window size (default: the saved setting, 1280x720)")
+    demo.add_argument(
+        "--size", type=parse_window_size, help="window size (default: the saved setting, 1280x720)"
+    )
     demo.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 players (default 4)")
     demo.add_argument("--ruleset", help="rule preset (default standard, or tenhou-3p for 3 players)")
     demo.add_argument("--length", choices=("east", "hanchan"), default="hanchan", help="match length")
@@ -133,7 +222,7 @@ def add_gui_parsers(commands: "argparse._SubParsersAction[OneLineParser]") -> No
         "selftest",
         help="play a whole match through the real GUI loop headless at top speed and exit 0 if all went well",
     )
-    selftest.add_argument("--seed", type=int, default=7, help="match seed (default 7)")
+    selftest.add_argument("--seed", type=whole_number(0, SEED_MAX), default=7, help="match seed (default 7)")
 
 
 def add_tournament_parser(commands: "argparse._SubParsersAction[OneLineParser]") -> None:
@@ -176,7 +265,9 @@ def add_tournament_parser(commands: "argparse._SubParsersAction[OneLineParser]")
         ("export", "write standings.csv, standings.html and logs/*.json (tenhou.net/6) into --out DIR"),
     ):
         action = actions.add_parser(name, help=text, description=text)
-        action.add_argument("--id", type=int, required=True, metavar="N", help="the tournament's id")
+        action.add_argument(
+            "--id", type=whole_number(1, ID_MAX), required=True, metavar="N", help="the tournament's id"
+        )
         if name == "standings":
             action.add_argument("--json", action="store_true", help="write one JSON object")
         if name == "export":
@@ -198,7 +289,13 @@ def add_simulate_parser(commands: "argparse._SubParsersAction[OneLineParser]") -
         description=simulate_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    simulate.add_argument("--games", type=int, default=100, metavar="N", help="hanchan to play (default 100)")
+    simulate.add_argument(
+        "--games",
+        type=whole_number(1, MAX_GAMES),
+        default=100,
+        metavar="N",
+        help=f"games to play, 1 to {MAX_GAMES} (default 100)",
+    )
     simulate.add_argument(
         "--players",
         metavar="SPECS",
@@ -207,20 +304,44 @@ def add_simulate_parser(commands: "argparse._SubParsersAction[OneLineParser]") -
     simulate.add_argument(
         "--ruleset", default="standard", metavar="NAME", help="rule preset (default standard)"
     )
-    simulate.add_argument("--seed", type=int, default=1, help="base seed of walls and players (default 1)")
-    simulate.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    simulate.add_argument(
+        "--length",
+        choices=("east", "hanchan", "full"),
+        help="game length: east-only, hanchan or all four winds (default: the rule preset's, mostly hanchan)",
+    )
+    simulate.add_argument(
+        "--seed",
+        type=whole_number(0, SEED_MAX),
+        default=1,
+        help=f"base seed of walls and players, 0 to {SEED_MAX} (default 1)",
+    )
+    simulate.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_JOBS),
+        default=1,
+        metavar="J",
+        help=f"worker processes, 1 to {MAX_JOBS} (default 1)",
+    )
     simulate.add_argument(
         "--duplicate",
         action="store_true",
         help="replay each wall with the players rotated through every seat (games: a multiple of the seats)",
     )
-    simulate.add_argument("--json", type=Path, metavar="FILE", help="also write the results to FILE as JSON")
+    simulate.add_argument(
+        "--json", type=Path, metavar="FILE", help="also write the results and the options to FILE as JSON"
+    )
+    simulate.add_argument(
+        "--logs",
+        type=Path,
+        metavar="DIR",
+        help="write every game into DIR (created if need be) as tenhou.net/6 JSON and as mjai JSON lines",
+    )
     simulate.add_argument(
         "--mjai-timeout",
-        type=float,
+        type=real_number(0, MAX_MJAI_TIMEOUT_S, "seconds", above=True),
         default=2.0,
         metavar="SECONDS",
-        help="time an mjai bot has for each answer (default 2.0)",
+        help=f"time an mjai bot has for each answer, at most {MAX_MJAI_TIMEOUT_S} (default 2.0)",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress line on standard error")
 
@@ -228,9 +349,10 @@ def add_simulate_parser(commands: "argparse._SubParsersAction[OneLineParser]") -
 def simulate_help() -> str:
     """Description of the simulate command shown by `simulate --help`."""
     return """\
-Play hanchan with no window and print a summary per seat spec: average rank, rank
-distribution, average final score, win / deal-in / riichi / call rates, average win
-points, tenpai at draw, the draw rate, and decision times per spec (p50/p95/max ms).
+Play games (the rule preset's length, usually hanchan, or --length) with no window and
+print a summary per seat spec: average rank, rank distribution, average final score,
+win / deal-in / riichi / call rates, average win points, tenpai at draw, the draw rate,
+and decision times and counts per spec (p50/p95/max ms).
 
 Seat specs: an AI level (easy, normal, strong), a simple bot (random, tsumogiri, greedy)
 or mjai:COMMAND, an external mjai bot run as COMMAND (quote it if it has spaces), e.g.
@@ -243,6 +365,12 @@ open call: chi, pon, daiminkan or shouminkan). tenpai at draw = tenpai hands at 
 draws / exhaustive draws. Average win points = the wins' table value (no honba or sticks).
 Draw rate = hands ending in an exhaustive draw (nagashi mangan included) / hands.
 A run is reproducible from --seed and gives the same results for any --jobs.
+
+--json FILE writes the same figures and, under "inputs", every option of the run (games,
+players, ruleset, length, seed, jobs, ...); "decision_counts" gives the decisions per spec.
+--logs DIR writes each game as DIR/seed-S-game-NNNN.tenhou6.json (tenhou.net/6) and
+DIR/seed-S-game-NNNN.mjai.jsonl (mjai); check them with verify-log --ruleset NAME (an mjai
+log does not name its rule preset). Ctrl-C or SIGTERM stops the run and its workers.
 """
 
 
@@ -502,10 +630,12 @@ def sample_tournament(app: "App", finished: bool) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    """Run the simulate command: check the arguments, play, print the summary, write the JSON."""
+    """Run the simulate command: check the arguments, play, print the summary, write the JSON and logs."""
     import json
 
     from game.simulate import (
+        LogWriteError,
+        LogWriter,
         ProgressBar,
         SimulationError,
         SpecError,
@@ -516,37 +646,63 @@ def run_simulate(args: argparse.Namespace) -> int:
         simulate,
     )
 
+    logs = LogWriter(args.logs, args.seed) if args.logs is not None else None
     try:
         rules = rules_for(args.ruleset)
+        if args.length is not None:
+            rules = rules.with_overrides({"game_length": args.length})
         specs = parse_players(args.players) if args.players is not None else ("normal",) * rules.players
         check_run(specs, args.games, rules, args.jobs, args.duplicate)
-        if not args.mjai_timeout > 0:
-            raise SpecError(f"--mjai-timeout must be a positive number of seconds, got {args.mjai_timeout}")
         if args.json is not None:
             check_writable(args.json)
+        if logs is not None:
+            logs.prepare()
     except SpecError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     progress = None if args.quiet else ProgressBar(sys.stderr)
     try:
         result = simulate(
-            specs, args.games, rules, args.seed, args.jobs, args.duplicate, progress, args.mjai_timeout
+            specs, args.games, rules, args.seed, args.jobs, args.duplicate, progress, args.mjai_timeout, logs
         )
     except SimulationError as error:
+        if progress is not None:
+            progress.close()
         print(f"error: {error}", file=sys.stderr)
-        return 1
+        return 2 if isinstance(error, LogWriteError) else 1
     finally:
         if progress is not None:
             progress.close()
     if args.json is not None:  # written before the summary, so a closed stdout (`| head`) cannot lose it
+        data = {"inputs": simulate_inputs(args, specs, rules.name, rules.game_length), **result.to_json()}
         try:
-            args.json.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+            args.json.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as error:
             print(f"error: cannot write {args.json}: {error.strerror or error}", file=sys.stderr)
             print(format_summary(result))
             return 2
     print(format_summary(result))
     return 0
+
+
+def simulate_inputs(
+    args: argparse.Namespace, specs: Sequence[str], ruleset: str, length: str
+) -> dict[str, object]:
+    """What a simulate run was asked, for its JSON: every option, the seat specs by seat and the game length
+    played (the preset's unless --length gave one)."""
+    return {
+        "games": args.games,
+        "players": list(specs),
+        "ruleset": ruleset,
+        "length": length,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "duplicate": args.duplicate,
+        "mjai_timeout_s": args.mjai_timeout,
+        "json": str(args.json) if args.json is not None else None,
+        "logs": str(args.logs) if args.logs is not None else None,
+        "quiet": args.quiet,
+    }
 
 
 def check_writable(path: Path) -> None:
@@ -563,41 +719,10 @@ def check_writable(path: Path) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command named on the command line and return the exit status."""
-    args = build_parser().parse_args(argv)
+    """Run the command named on the command line and return the exit status (130 after a Ctrl-C)."""
     try:
-        if args.command == "score":
-            return run_score(args.input)
-        if args.command == "verify-log":
-            from game.verify import run as run_verify
-
-            return run_verify(
-                args.files,
-                args.ruleset,
-                sys.stdout,
-                err=sys.stderr,
-                progress=args.progress,
-                max_size_mb=args.max_size,
-            )
-        if args.command == "capture":
-            return run_capture(args)
-        if args.command == "simulate":
-            return run_simulate(args)
-        if args.command == "tournament":
-            from game.tournament_cli import run_tournament
-
-            return run_tournament(args, sys.stdout, sys.stderr)
-        if args.command == "mjai-bot":
-            from game.mjai.bot import run_bot
-
-            return run_bot(args.level, args.ruleset, sys.stdin, sys.stdout)
-        if args.command == "demo":
-            return run_demo(args)
-        if args.command == "selftest":
-            return run_selftest(args.seed)
-        if args.command == "play":
-            return run_play(args.size, args.frames)
-        return run_play(None)
+        args = build_parser().parse_args(argv)
+        return run_command(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -606,10 +731,134 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-if __name__ == "__main__":
-    import multiprocessing
+def run_command(args: argparse.Namespace) -> int:
+    """Run the command `args` name."""
+    if args.command == "score":
+        return run_score(args.input)
+    if args.command == "verify-log":
+        from game.verify import run as run_verify
 
-    # in the one-file executable, simulate --jobs workers start as this program again (spawn on Windows
-    # and macOS): this makes them run their task instead of the game
-    multiprocessing.freeze_support()
-    sys.exit(main())
+        return run_verify(
+            args.files,
+            args.ruleset,
+            sys.stdout,
+            err=sys.stderr,
+            progress=args.progress,
+            max_size_mb=args.max_size,
+        )
+    if args.command == "capture":
+        return run_capture(args)
+    if args.command == "simulate":
+        return run_simulate(args)
+    if args.command == "tournament":
+        from game.tournament_cli import run_tournament
+
+        return run_tournament(args, sys.stdout, sys.stderr)
+    if args.command == "mjai-bot":
+        from game.mjai.bot import run_bot
+
+        return run_bot(args.level, args.ruleset, sys.stdin, sys.stdout)
+    if args.command == "demo":
+        return run_demo(args)
+    if args.command == "selftest":
+        return run_selftest(args.seed)
+    if args.command == "play":
+        return run_play(args.size, args.frames)
+    return run_play(None)
+
+
+class Terminated(SystemExit):
+    """Raised by the SIGTERM handler: unwinds like Ctrl-C (finally blocks run, worker pools are stopped) and
+    ends the program quietly with status 143 (128 + SIGTERM), as a shell reports a process killed by it."""
+
+
+class SignalState:
+    """The stop signals (Ctrl-C, SIGTERM) turned into exceptions, and how many of those Python swallowed."""
+
+    raised = 0
+    swallowed = 0
+    exiting = False  # the command has returned: the program is ending anyway
+
+
+def on_stop_signal(signum: int, frame: object) -> None:
+    """The handler of SIGINT (KeyboardInterrupt, exit status 130) and SIGTERM (Terminated, 143)."""
+    SignalState.raised += 1
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Terminated(128 + signum)
+
+
+def resend_swallowed_signal(unraisable: "sys.UnraisableHookArgs") -> None:
+    """sys.unraisablehook: a KeyboardInterrupt or Terminated raised where Python can only drop it (an at-fork
+    callback while worker processes start, a __del__, a weakref callback) is the signal lost, and the command
+    would go on to its end; so the signal is sent again, shortly, to be raised where it can end the program.
+    Anything else goes to the previous hook."""
+    error = unraisable.exc_value
+    if isinstance(error, KeyboardInterrupt | Terminated) and SignalState.swallowed < SignalState.raised:
+        SignalState.swallowed += 1
+        # only when every one raised was lost (none is unwinding the program) and the command still runs
+        if SignalState.swallowed == SignalState.raised and not SignalState.exiting:
+            signum = signal.SIGINT if isinstance(error, KeyboardInterrupt) else signal.SIGTERM
+            # not from here: its handler would run at once, inside this hook, and be dropped again
+            resend = threading.Timer(0.01, send_to_main_thread, (signum,))
+            resend.daemon = True
+            resend.start()
+        return
+    previous_unraisablehook(unraisable)
+
+
+def send_to_main_thread(signum: int) -> None:
+    """Deliver `signum` to the main thread, which runs Python's signal handlers (and a wait there wakes)."""
+    ident = threading.main_thread().ident
+    if hasattr(signal, "pthread_kill") and ident is not None:
+        signal.pthread_kill(ident, signum)
+    else:  # Windows
+        _thread.interrupt_main(signal.Signals(signum))
+
+
+previous_unraisablehook = sys.unraisablehook
+
+
+def install_signal_handlers() -> None:
+    """Ctrl-C and SIGTERM end any command promptly and quietly (exit status 130 and 143, no traceback).
+
+    In place before any command starts, so before pygame: SDL takes over a SIGTERM that still has its
+    default action and turns it into a quit event, which capture never read (it rendered on to the end) and
+    which made play exit 0. A signal this program was started with ignored (a background job of a script)
+    stays ignored.
+    """
+    global previous_unraisablehook
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, on_stop_signal)
+    if sys.unraisablehook is not resend_swallowed_signal:
+        previous_unraisablehook = sys.unraisablehook
+        sys.unraisablehook = resend_swallowed_signal
+
+
+def run_program() -> int:
+    """`python main.py ...`: the signal handlers first, then the command; the exit status."""
+    install_signal_handlers()
+    try:
+        import multiprocessing
+
+        # in the one-file executable, simulate --jobs workers start as this program again (spawn on Windows
+        # and macOS): this makes them run their task instead of the game
+        multiprocessing.freeze_support()
+        return main()
+    except KeyboardInterrupt:  # one that came before main() could catch it
+        return 130
+    except RuntimeError as error:
+        # Python 3.11 wraps what a class's __set_name__ raises: a signal in the middle of an import can come
+        # out as "RuntimeError: Error calling __set_name__ ..."
+        if isinstance(error.__cause__, Terminated):
+            return 128 + signal.SIGTERM
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            return 130
+        raise
+    finally:
+        SignalState.exiting = True
+
+
+if __name__ == "__main__":
+    sys.exit(run_program())

@@ -2,7 +2,8 @@
 
 ``simulate`` plans the games (optionally duplicate: every wall replayed with the players rotated through every
 seat), plays them in one process or several, counts each seat's results from the unredacted engine events and
-pools them per seat spec ("label"). The ``simulate`` command of main.py is a thin shell around it.
+pools them per seat spec ("label"); with a LogWriter each game is also written as tenhou.net/6 JSON and mjai
+JSON lines. The ``simulate`` command of main.py is a thin shell around it.
 
 Rates are per hand played by the label's seats, except ``tenpai_at_draw_rate`` (tenpai hands at exhaustive
 draws / exhaustive draws the label's seats took part in) and ``avg_win_points`` (mean table value of a win).
@@ -10,18 +11,27 @@ draws / exhaustive draws the label's seats took part in) and ``avg_win_points`` 
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import hashlib
 import importlib
 import math
 import multiprocessing
+import os
 import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
 from typing import Any, TextIO, cast
 
 from game.ai import LEVELS, create_ai
 from game.bots import GreedySeat, RandomSeat, TsumogiriSeat
+from game.logs import mjai as mjai_log
+from game.logs import tenhou6
+from game.logs.record import GameRecord
+from game.recorder import GameRecorder
 from game.seat import Seat
 from game.table import Table
 from game.view import SeatView
@@ -54,6 +64,10 @@ class SpecError(ValueError):
 
 class SimulationError(RuntimeError):
     """A game could not be played, e.g. an external bot failed to start; one-line message."""
+
+
+class LogWriteError(SimulationError):
+    """A game log could not be written (disk full, the folder removed mid-run); one-line message."""
 
 
 def parse_players(text: str) -> tuple[str, ...]:
@@ -118,10 +132,17 @@ class GameJob:
     table_seed: int  # the Table seed; the same for every rotation of one wall
     seat_seeds: tuple[int, ...]
     mjai_timeout_s: float = 2.0
+    record: bool = False  # also return the game's GameRecord (for its logs)
 
 
 def plan_games(
-    specs: Sequence[str], games: int, rules: RuleSet, seed: int, duplicate: bool, mjai_timeout_s: float = 2.0
+    specs: Sequence[str],
+    games: int,
+    rules: RuleSet,
+    seed: int,
+    duplicate: bool,
+    mjai_timeout_s: float = 2.0,
+    record: bool = False,
 ) -> list[GameJob]:
     """The games of a run, in order; game ``g`` of a duplicate run plays wall ``g // n`` rotated ``g % n``.
 
@@ -142,6 +163,7 @@ def plan_games(
                 table_seed=derive_seed("table", seed, wall),
                 seat_seeds=tuple(derive_seed("seat", seed, index, seat) for seat in range(players)),
                 mjai_timeout_s=mjai_timeout_s,
+                record=record,
             )
         )
     return jobs
@@ -230,6 +252,7 @@ class GameResult:
     draws: int
     seats: tuple[SeatResult, ...]
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
+    record: GameRecord | None = None  # the whole game, when the job asked for it
 
 
 class HandTally:
@@ -282,6 +305,7 @@ def play_game(job: GameJob) -> GameResult:
     rules = job.rules
     timings: dict[str, list[float]] = {spec: [] for spec in job.specs}
     seats: list[Seat] = []
+    recorder: GameRecorder | None = None
     try:
         for seat, (spec, seed) in enumerate(zip(job.specs, job.seat_seeds, strict=True)):
             try:
@@ -295,6 +319,11 @@ def play_game(job: GameJob) -> GameResult:
         )
         tally = HandTally(rules.players)
         table.subscribe_engine(tally)
+        if job.record:
+            # the length goes into the record: a log reader takes it from there, not from the preset
+            extra = {"seed": str(job.table_seed), "game_length": rules.game_length}
+            recorder = GameRecorder(rules, job.specs, source=f"game {job.index + 1}", extra=extra)
+            table.subscribe_engine(recorder.observe)
         standings = table.run()
     finally:
         for seat_object in seats:
@@ -317,7 +346,8 @@ def play_game(job: GameJob) -> GameResult:
         )
         for seat in range(rules.players)
     )
-    return GameResult(job.index, tally.hands, tally.draws, results, timings)
+    record = recorder.record(standings) if recorder is not None else None
+    return GameResult(job.index, tally.hands, tally.draws, results, timings, record)
 
 
 @dataclass
@@ -459,6 +489,7 @@ class SimulationResult:
                 label: {"p50": round(times.p50, 4), "p95": round(times.p95, 4), "max": round(times.max, 4)}
                 for label, times in self.decision_ms.items()
             },
+            "decision_counts": {label: times.count for label, times in self.decision_ms.items()},
         }
 
 
@@ -496,43 +527,171 @@ def simulate(
     duplicate: bool = False,
     progress: Progress | None = None,
     mjai_timeout_s: float = 2.0,
+    logs: LogWriter | None = None,
 ) -> SimulationResult:
-    """Play ``games`` hanchan of ``specs`` (one per seat) and pool the stats; the same for any ``jobs``."""
+    """Play ``games`` games of ``specs`` (one per seat) and pool the stats; the same for any ``jobs``.
+
+    With ``logs`` every game is also written as it finishes (LogWriteError when it cannot be).
+    """
     check_run(specs, games, rules, jobs, duplicate)
-    planned = plan_games(specs, games, rules, seed, duplicate, mjai_timeout_s)
+    planned = plan_games(specs, games, rules, seed, duplicate, mjai_timeout_s, record=logs is not None)
     start = time.perf_counter()
-    results = run_games(planned, jobs, progress)
+    results = run_games(planned, jobs, progress, logs.take if logs is not None else None)
     return summarize(specs, rules.players, results, time.perf_counter() - start)
 
 
-def run_games(planned: Sequence[GameJob], jobs: int, progress: Progress | None = None) -> list[GameResult]:
-    """Play the planned games here (``jobs`` 1) or in a pool of worker processes; results in any order."""
+def run_games(
+    planned: Sequence[GameJob],
+    jobs: int,
+    progress: Progress | None = None,
+    take: Callable[[GameResult], GameResult] | None = None,
+) -> list[GameResult]:
+    """Play the planned games here (``jobs`` 1) or in a pool of worker processes; results in any order.
+
+    ``take`` sees each result first, here, as the games finish (it may write the record and drop it).
+    """
     total = len(planned)
     results: list[GameResult] = []
+
+    def finished(result: GameResult) -> None:
+        results.append(take(result) if take is not None else result)
+        if progress is not None:
+            progress(len(results), total)
+
     if jobs == 1:
         for job in planned:
-            results.append(play_game(job))
-            if progress is not None:
-                progress(len(results), total)
+            finished(play_game(job))
         return results
-    pool = multiprocessing.get_context().Pool(min(jobs, total), initializer=_ignore_interrupts)
-    try:
-        for result in pool.imap_unordered(play_game, planned):
-            results.append(result)
-            if progress is not None:
-                progress(len(results), total)
-        pool.close()
-    except BaseException:
-        pool.terminate()  # Ctrl-C or a failed game: stop every worker now
-        raise
-    finally:
-        pool.join()
+    with signals_blocked() as unblock:
+        pool = multiprocessing.get_context().Pool(min(jobs, total), initializer=_start_worker)
+        try:
+            unblock()  # a Ctrl-C or SIGTERM that came while the pool started is raised here
+            for result in pool.imap_unordered(_play_in_worker, planned):
+                finished(result)
+            pool.close()
+        except BaseException:
+            pool.terminate()  # Ctrl-C, SIGTERM or a failed game: stop every worker now
+            raise
+        finally:
+            pool.join()
     return results
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which terminates them (so they print no tracebacks)."""
+STOP_SIGNALS = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
+"""The signals that end a run: Ctrl-C and SIGTERM (a kill, a service manager stopping it)."""
+
+
+@contextlib.contextmanager
+def signals_blocked() -> Iterator[Callable[[], None]]:
+    """Hold back STOP_SIGNALS in this thread until the ``unblock`` function given is called (or the block
+    ends); one that came meanwhile is raised then. POSIX only (elsewhere it does nothing).
+
+    The pool starts inside it, for two reasons: its helper threads inherit the block and keep it, so a
+    signal always reaches the main thread, which wakes at once instead of at the next finished game; and
+    no signal lands while the workers are forked, where an at-fork callback would swallow the
+    KeyboardInterrupt ("Exception ignored in ... _releaseLock") and the run would go on to its end.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield lambda: None
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    blocked = True
+
+    def unblock() -> None:
+        nonlocal blocked
+        if blocked:
+            blocked = False
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+    try:
+        yield unblock
+    finally:
+        unblock()
+
+
+_playing = False
+"""In a worker process: a game is being played (SIGTERM then unwinds it, closing its external bots)."""
+
+
+def _start_worker() -> None:
+    """Pool initializer. Ctrl-C is left to the parent, which terminates the pool (so workers print no
+    tracebacks); the parent's SIGTERM ends the game in play through its finally blocks, closing any external
+    bot, and the worker quietly; the signals blocked while the pool started are let through again."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_terminated)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
+def _worker_terminated(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM in a worker: unwind the game being played; between games, just end."""
+    if _playing:
+        raise SystemExit(128 + signum)
+    os._exit(128 + signum)
+
+
+def _play_in_worker(job: GameJob) -> GameResult:
+    """play_game in a worker process, marked as playing for _worker_terminated."""
+    global _playing
+    _playing = True
+    try:
+        return play_game(job)
+    finally:
+        _playing = False
+
+
+class LogWriter:
+    """Writes each finished game of a run into a folder, as tenhou.net/6 JSON and as mjai JSON lines.
+
+    The names say the run's seed and the game's number (from 1, at least four digits), so the same run
+    writes the same files: ``seed-1-game-0001.tenhou6.json`` and ``seed-1-game-0001.mjai.jsonl``. The
+    players are named by their seat specs; the records keep the game length (the mjai ``kyoku_first``).
+    """
+
+    def __init__(self, folder: Path, seed: int) -> None:
+        self.folder = folder
+        self.seed = seed
+        self.written: list[Path] = []
+
+    def prepare(self) -> None:
+        """Create the folder (and its parents) before the run; SpecError, one line, when it cannot be made
+        or written into."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise SpecError(f"cannot create --logs {self.folder}: a file has that name") from None
+        except OSError as error:
+            raise SpecError(f"cannot create --logs {self.folder}: {error.strerror or error}") from None
+        if not os.access(self.folder, os.W_OK | os.X_OK):
+            raise SpecError(f"cannot write into --logs {self.folder}: permission denied")
+
+    def paths(self, index: int) -> tuple[Path, Path]:
+        """The tenhou.net/6 and mjai files of game ``index`` (0-based)."""
+        stem = f"seed-{self.seed}-game-{index + 1:04d}"
+        return self.folder / f"{stem}.tenhou6.json", self.folder / f"{stem}.mjai.jsonl"
+
+    def take(self, result: GameResult) -> GameResult:
+        """Write the result's game (LogWriteError, one line, when a file cannot be written); the result
+        without its record, so a long run keeps no logs in memory."""
+        record = result.record
+        if record is None:
+            return result
+        titled = dataclasses.replace(
+            record,
+            extra={
+                **record.extra,
+                "tenhou6_title": "riichi-mahjong simulate",
+                "tenhou6_subtitle": f"seed {self.seed}, game {result.index + 1}",
+            },
+        )
+        texts = (tenhou6.dumps(titled) + "\n", mjai_log.dumps(titled))
+        for path, text in zip(self.paths(result.index), texts, strict=True):
+            try:
+                path.write_text(text, encoding="utf-8")
+            except OSError as error:
+                raise LogWriteError(f"cannot write the log {path}: {error.strerror or error}") from None
+            self.written.append(path)
+        return dataclasses.replace(result, record=None)
 
 
 class ProgressBar:

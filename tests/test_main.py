@@ -1,10 +1,15 @@
-"""The command line (main.py) and the title screen, without a display: SDL's dummy driver or none at all."""
+"""The command line (main.py) and the title screen, without a display: SDL's dummy driver or none at all;
+numbers out of range, and every command ending quietly on Ctrl-C and SIGTERM."""
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 import pytest
 from PIL import Image
@@ -160,3 +165,252 @@ def test_capture_of_tournament_screens_leaves_the_players_records_alone(tmp_path
     assert main.main(["capture", str(tmp_path / "lobby.png"), "--scene", "tournament-lobby"]) == 0
     after = sorted(path.name for path in home.iterdir()) if home.exists() else []
     assert after == before
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        # before: `capture --time 1e9` rendered for ever, nan or a negative time were taken as they came
+        (
+            ["capture", "o.png", "--time", "1e9"],
+            "capture: error: argument --time: must be 0 to 600 seconds, got 1e9",
+        ),
+        (["capture", "o.png", "--time", "-1"], "argument --time: must be 0 to 600 seconds, got -1"),
+        (["capture", "o.png", "--time", "nan"], "argument --time: must be 0 to 600 seconds, got nan"),
+        (["capture", "o.png", "--time", "x"], "argument --time: invalid float value: 'x'"),
+        (["play", "--frames", "0"], "play: error: argument --frames: must be 1 to 1000000, got 0"),
+        # before: 16x16 to 8192x8192 was taken, and a window under 640x400 was a SettingsError traceback
+        (["play", "--size", "640x360"], "argument --size: size '640x360' is outside 640x400 .. 8192x8192"),
+        (["demo", "--size", "320x200"], "argument --size: size '320x200' is outside 640x400 .. 8192x8192"),
+        (["capture", "o.png", "--size", "8193x10"], "argument --size: size '8193x10' is outside 16x16 .."),
+        (["play", "--frames", "10000000000"], "argument --frames: must be 1 to 1000000, got 10000000000"),
+        (
+            ["verify-log", "f", "--max-size", "0"],
+            "argument --max-size: must be more than 0 and at most 4096 MB",
+        ),
+        (
+            ["verify-log", "f", "--max-size", "inf"],
+            "argument --max-size: must be more than 0 and at most 4096 MB",
+        ),
+        (["demo", "--seed", "-1"], "demo: error: argument --seed: must be 0 to 9223372036854775807, got -1"),
+        (["selftest", "--seed", str(2**64)], "argument --seed: must be 0 to 9223372036854775807"),
+        (["simulate", "--games", "0"], "simulate: error: argument --games: must be 1 to 1000000, got 0"),
+        (["simulate", "--jobs", "999"], "argument --jobs: must be 1 to 256, got 999"),
+        (["tournament", "standings", "--id", "0"], "argument --id: must be 1 to 9223372036854775807, got 0"),
+        (["tournament", "play", "--id", str(2**63)], "argument --id: must be 1 to 9223372036854775807"),
+        (["tournament", "standings", "--id", "x"], "argument --id: invalid int value: 'x'"),
+    ],
+)
+def test_numbers_out_of_range_are_one_usage_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main.build_parser().parse_args(argv)
+    assert exit_info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert message in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "name", "value"),
+    [
+        (["capture", "o.png", "--time", "600"], "time", 600.0),
+        (["capture", "o.png", "--time", "0"], "time", 0.0),
+        (["play", "--frames", "1000000"], "frames", 1_000_000),
+        (["verify-log", "f", "--max-size", "4096"], "max_size", 4096.0),
+        (["verify-log", "f", "--max-size", "0.001"], "max_size", 0.001),
+        (["demo", "--seed", "0"], "seed", 0),
+        (["selftest", "--seed", str(2**63 - 1)], "seed", 2**63 - 1),
+        (["tournament", "export", "--id", str(2**63 - 1), "--out", "x"], "id", 2**63 - 1),
+    ],
+)
+def test_numbers_at_the_limits_are_taken(argv: list[str], name: str, value: object) -> None:
+    assert getattr(main.build_parser().parse_args(argv), name) == value
+
+
+def test_the_limits_are_those_of_the_code_behind() -> None:
+    from game.verify import MAX_SIZE_LIMIT_MB
+    from graphics.settings import Settings, SettingsError
+
+    assert main.MAX_LOG_MB == MAX_SIZE_LIMIT_MB
+    width, height = main.SMALLEST_WINDOW
+    assert Settings(window=(width, height)).window == (width, height)
+    for smaller in ((width - 1, height), (width, height - 1)):
+        with pytest.raises(SettingsError):
+            Settings(window=smaller)
+    assert main.build_parser().parse_args(["play", "--size", f"{width}x{height}"]).size == (width, height)
+
+
+def start_main(
+    *args: str, env: dict[str, str] | None = None, stdin: int | None = subprocess.DEVNULL
+) -> subprocess.Popen[bytes]:
+    """Start `python main.py ARGS` with its output piped to the test."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=ROOT.parent,
+    )
+
+
+def wait_for(process: subprocess.Popen[bytes], ready: Callable[[], bool], what: str) -> None:
+    """Poll until `ready()` (the command is at work): the readiness marker, instead of a fixed sleep."""
+    deadline = time.monotonic() + 60
+    while not ready():
+        if process.poll() is not None:
+            pytest.fail(f"ended with status {process.returncode} before {what}: {process.communicate()}")
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"no {what} after 60 s: {process.communicate()}")
+        time.sleep(0.02)
+
+
+def read_until(process: subprocess.Popen[bytes], stream: IO[bytes] | None, marker: bytes) -> bytes:
+    """Read `stream` (unbuffered, so communicate() gets the rest) until `marker` has come."""
+    assert stream is not None
+    seen = b""
+    while marker not in seen:
+        piece = os.read(stream.fileno(), 4096)
+        if not piece:
+            pytest.fail(f"ended with status {process.wait()} before {marker!r}: {seen!r}")
+        seen += piece
+    return seen
+
+
+def stop(process: subprocess.Popen[bytes], signum: int) -> tuple[str, str, float]:
+    """Send `signum`; standard output, standard error and the seconds the command took to end (a command
+    still running 20 s later is killed and fails the test)."""
+    sent = time.monotonic()
+    process.send_signal(signum)
+    try:
+        out, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        pytest.fail(f"still running 20 s after signal {signum}: {err.decode()[-500:]}")
+    return out.decode(), err.decode(), time.monotonic() - sent
+
+
+def assert_ended_quietly(process: subprocess.Popen[bytes], signum: int, err: str, took: float) -> None:
+    """The exit status of a program ended by that signal (130 Ctrl-C, 143 SIGTERM), no traceback, promptly."""
+    assert process.returncode == 128 + signum, err[-800:]
+    assert "Traceback" not in err
+    assert "Exception ignored" not in err
+    assert took < 10
+
+
+SIGNALS = [
+    pytest.param(signal.SIGINT, id="SIGINT"),
+    pytest.param(signal.SIGTERM, id="SIGTERM"),
+]
+posix_only = pytest.mark.skipif(os.name != "posix", reason="sends POSIX signals")
+
+
+@posix_only
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_capture_ends_on_a_signal(tmp_path: Path, signum: int) -> None:
+    # before, SIGTERM: SDL took it over as a quit event, which capture never reads; it rendered on to the end
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    out = tmp_path / "title.png"
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    process = start_main("capture", str(out), "--time", "60", env=env)
+    # the render loop runs inside its scratch records folder
+    wait_for(process, lambda: any(scratch.glob("riichi-capture-*")), "scratch folder")
+    _, err, took = stop(process, signum)
+    assert_ended_quietly(process, signum, err, took)
+    assert not out.exists()
+    assert not any(scratch.iterdir()), "the scratch folder was not cleaned up: no orderly end"
+
+
+@posix_only
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_play_ends_on_a_signal(tmp_path: Path, signum: int) -> None:
+    # before, SIGTERM: SDL turned it into a window close and play exited 0
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "RIICHI_MAHJONG_HOME": str(tmp_path),
+    }
+    process = start_main("play", "--frames", "1000000", "--size", "640x400", env=env)
+    # the title screen has opened the records database (to offer Continue): the frame loop is running
+    wait_for(process, (tmp_path / "records.sqlite3-wal").exists, "records database")
+    _, err, took = stop(process, signum)
+    assert_ended_quietly(process, signum, err, took)
+    assert not (tmp_path / "records.sqlite3-wal").exists(), "the records database was not closed"
+
+
+@posix_only
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_score_reading_stdin_ends_on_a_signal(
+    signum: int, score_samples: tuple[tuple[dict, dict], ...]
+) -> None:
+    # before, SIGTERM: killed by it (status -15)
+    process = start_main("score", stdin=subprocess.PIPE)
+    assert process.stdin is not None
+    process.stdin.write(json.dumps(score_samples[0][0]).encode() + b"\n")
+    process.stdin.flush()
+    answer = read_until(process, process.stdout, b"\n")  # answered: now waiting for the next line
+    assert json.loads(answer) == score_samples[0][1]
+    out, err, took = stop(process, signum)
+    assert_ended_quietly(process, signum, err, took)
+    assert out == ""
+
+
+@posix_only
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_mjai_bot_reading_stdin_ends_on_a_signal(signum: int) -> None:
+    process = start_main("mjai-bot", "--level", "easy", stdin=subprocess.PIPE)
+    assert process.stdin is not None
+    process.stdin.write(b"not json\n")
+    process.stdin.flush()
+    assert read_until(process, process.stdout, b"\n") == b'{"type":"none"}\n'
+    _, err, took = stop(process, signum)
+    assert_ended_quietly(process, signum, err, took)
+
+
+@posix_only
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_verify_log_ends_on_a_signal(tmp_path: Path, signum: int) -> None:
+    # before, SIGTERM: killed by it (status -15)
+    from game.simulate import LogWriter, simulate
+    from rules.ruleset import preset
+
+    logs = LogWriter(tmp_path, seed=1)
+    simulate(["greedy"] * 4, 1, preset("standard"), logs=logs)
+    log = str(logs.written[0])  # the game's tenhou.net/6 log, checked 2000 times over: a long run
+    process = start_main("verify-log", "--progress", *[log] * 2000)
+    read_until(process, process.stderr, b"verify-log: ")  # its progress bar: files are being checked
+    out, err, took = stop(process, signum)
+    assert_ended_quietly(process, signum, err, took)
+    assert "hands=" not in out  # stopped, not finished
+
+
+def test_a_signal_python_swallows_is_sent_again() -> None:
+    # a KeyboardInterrupt raised where Python can only drop it (here a __del__; in simulate, an at-fork
+    # callback while the workers start) must still end the program, not be printed and forgotten
+    code = (
+        "import signal, sys, time\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "import main\n"
+        "main.install_signal_handlers()\n"
+        "class Dropped:\n"
+        "    def __del__(self):\n"
+        "        signal.raise_signal(signal.SIGINT)\n"
+        "try:\n"
+        "    Dropped()\n"
+        "    time.sleep(5)\n"
+        "    print('went on')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.stdout == "interrupted\n", done.stderr
+    assert done.stderr == ""
