@@ -291,6 +291,11 @@ def log_rules(game: GameRecord) -> RuleSet:
         overrides["kuitan"] = False
     if extra.get("game_length") in ("east", "hanchan"):
         overrides["game_length"] = extra["game_length"]
+    elif disp := extra.get("tenhou6_disp", ""):  # Tenhou's label: 東 east only, 南 at least to the south
+        if "東" in disp:
+            overrides["game_length"] = "east"
+        elif "南" in disp and rules.game_length == "east":
+            overrides["game_length"] = "hanchan"
     return rules.with_overrides(overrides)
 
 

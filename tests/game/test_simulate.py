@@ -609,6 +609,19 @@ def test_cli_logs_replay_in_verify_log(tmp_path: Path, capsys: pytest.CaptureFix
         assert (again / path.name).read_bytes() == path.read_bytes()
 
 
+def test_cli_logs_of_a_length_other_than_the_presets_verify(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # before: verify-log took the length from the preset (hanchan) and disagreed at the end of an east game
+    args = ["--players", "greedy,greedy,greedy,greedy", "--ruleset", "standard", "--seed", "5", "--quiet"]
+    assert main.main(["simulate", "--games", "1", *args, "--length", "east", "--logs", str(tmp_path)]) == 0
+    log = tmp_path / "seed-5-game-0001.tenhou6.json"
+    assert "東" in json.loads(log.read_text(encoding="utf-8"))["rule"]["disp"]
+    capsys.readouterr()
+    assert main.main(["verify-log", str(log)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(" disagreed=0 errors=0")
+
+
 def test_cli_logs_that_cannot_be_written_are_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
