@@ -192,6 +192,8 @@ def screen_finished(screen: TableScreen) -> Callable[[], bool]:
 
 def drive(app: App, done: Callable[[], bool], fast: bool, max_frames: int | None) -> int:
     """Run the app's loop until `done()` (or the window closes); `fast` uses a fixed 1/30 s per frame."""
+    if app.windowed and not fast:
+        return app.run(max_frames, until=done)  # the real loop: it sleeps while nothing moves
     clock = pygame.time.Clock()
     frames = 0
     while app.running and not done() and (max_frames is None or frames < max_frames):

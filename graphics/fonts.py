@@ -11,6 +11,7 @@ import os
 import sys
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -223,6 +224,7 @@ def get_font(size: int, bold: bool = False, script: str = "jp") -> pygame.font.F
 _KANA_AND_HAN = ((0x3040, 0x30FF), (0x31F0, 0x31FF), *HAN_RANGES)
 
 
+@lru_cache(maxsize=TEXT_CACHE_SIZE)  # asked for every string drawn, every frame; scanning it is not free
 def script_for(text: str, lang: str) -> str:
     """Which font script shows `text`: "kr" when it has Hangul, "jp" when it has kana or kanji (the Korean
     font has none), else the UI language's own ("kr" for Korean)."""

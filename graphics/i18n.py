@@ -56,6 +56,15 @@ def tr(key: str, **params: object) -> str:
         raise KeyError(f"text '{key}': no value for the field {{{error.args[0]}}}") from None
 
 
+def signed_points(points: int) -> str:
+    """A difference in points as shown: signed, with thousands separators, and "±0" for none (never "+0").
+
+    >>> signed_points(12000), signed_points(-3500), signed_points(0)
+    ('+12,000', '-3,500', '±0')
+    """
+    return f"{points:+,}" if points else "±0"
+
+
 def has_key(key: str) -> bool:
     """Whether the English catalogue (the reference) has ``key``."""
     return key in catalogue(FALLBACK)

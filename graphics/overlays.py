@@ -449,7 +449,7 @@ class ScoreOverlay(Overlay):
                 ink = GAIN if delta > 0 else LOSS
                 draw_text(
                     surface,
-                    f"{delta:+,}",
+                    i18n.signed_points(delta),
                     round(unit * 0.85),
                     ink,
                     (box.right - round(box.w * 0.06), y),
@@ -476,7 +476,7 @@ def deltas_row(
         ink = GAIN if delta > 0 else LOSS if delta < 0 else DIM_INK
         draw_text(
             surface,
-            f"{delta:+,}" if delta else "±0",
+            i18n.signed_points(delta),
             size,
             ink,
             (x, box.y + round(size * 1.25)),

@@ -36,6 +36,7 @@ FELT_DARK = (12, 46, 34)
 TABLE_EDGE = (92, 58, 34)
 WIND_CHARS = "東南西北"
 LABEL_S = 0.9  # how long a call label stays up
+DICE_S = 1.6  # how long the dice thrown at a hand's start stay up
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ class TableScreen:
         self.theme = app.settings.theme
         self.art = TileArt(self.theme)
         self.paused = False
-        self.confirming: str | None = None  # "abandon" while the menu asks to confirm it
+        self.confirming: str | None = None  # "abandon" or "leave" while the menu asks to confirm it
         self.clock_decision: tuple[int, int] | None = None  # the decision the clock runs for
         self.pause_buttons: list[Button] = []
         self.animator = Animator(speed=app.settings.speed)
@@ -152,6 +153,34 @@ class TableScreen:
                 return
             self.prepare_decision()
             return
+
+    def next_frame_s(self) -> float | None:
+        """Every frame while anything moves or the game goes on by itself (AIs play, a panel counts up); the
+        decision clock's next second while a person thinks against it; None while only input changes the
+        table (a person's turn without a clock, the privacy screen, a panel waiting for a click, the pause
+        menu)."""
+        if self.paused:
+            return None
+        now = self.animator.now_s
+        label_up = self.label is not None and now < self.label[3]
+        dice_up = self.dice is not None and now - self.dice[1] <= DICE_S
+        if not self.animator.idle or label_up or dice_up or not self._step_reported:
+            return 0.0
+        overlay = self.overlay
+        if overlay is not None:
+            waiting = overlay.ready and overlay.reported and not (self.auto_continue or overlay.dismissed)
+            return None if waiting else 0.0  # a panel counting up, or leaving by itself
+        if self.privacy_seat is not None:
+            return None
+        if self.decision is None or self.session.waiting_human() != self.decision[0]:
+            return 0.0
+        clock = self.session.clocks.get(self.decision[0])
+        if clock is None:
+            return None
+        left_s = clock.base_left_s if clock.base_left_s > 0 else clock.bank_now_s
+        if left_s <= 0:
+            return 0.0  # run out: the next update answers for the player
+        return left_s - math.ceil(left_s) + 1.0  # until the shown whole seconds change
 
     def run_clock(self, dt_s: float) -> None:
         """Spend the shown decision's time; when its base time and the bank are gone, answer for the player
@@ -505,24 +534,26 @@ class TableScreen:
 
     def pause(self, confirm: str | None = None) -> None:
         """Stop the game and show the menu: resume, settings, yaku reference, leave (a saved match is kept
-        for later) and, for a saved single match, abandon it (asked again before it is done)."""
+        for later; leaving one that is not saved is asked again) and, for a stored single match, abandon it
+        (asked again before it is done)."""
         self.paused = True
         self.confirming = confirm
         layout = self.layout
         height = max(28, round(layout.height * 0.06))
         width = round(max(layout.width * 0.26, height * 7))
         x = (layout.width - width) // 2
-        saved = self.session.match_id is not None
         if confirm == "abandon":
             entries = [("abandon_yes", "table.abandon_confirm"), ("abandon_no", "table.abandon_keep")]
+        elif confirm == "leave":
+            entries = [("leave_yes", "table.leave_unsaved_confirm"), ("leave_no", "table.abandon_keep")]
         else:
             entries = [
                 ("resume", "table.resume"),
                 ("settings", "table.settings"),
                 ("reference", "table.reference"),
-                ("quit", "table.leave_saved" if saved else "table.quit"),
+                ("quit", "table.leave_saved" if self.is_saved else "table.quit"),
             ]
-            if saved and self.session.tournament is None:
+            if self.session.match_id is not None and self.session.tournament is None:
                 entries.append(("abandon", "table.abandon"))
         top = layout.height // 2 - len(entries) * (height + 12) // 2
         self.pause_buttons = [
@@ -535,7 +566,7 @@ class TableScreen:
     def pause_choice(self, value: str) -> None:
         """Act on a pause-menu button."""
         self.app.services.play_cue("click")
-        if value in ("resume", "abandon_no"):
+        if value in ("resume", "abandon_no", "leave_no"):
             self.paused = False
             self.confirming = None
             return
@@ -551,9 +582,16 @@ class TableScreen:
             except RecordsError as error:
                 logger.warning("cannot abandon the match: %s", error)
             navigation.go(self.app, "title")
-        elif value == "quit":
+        elif value == "quit" and not self.is_saved:
+            self.pause(confirm="leave")  # leaving would lose the match, or its answers since saving stopped
+        elif value in ("quit", "leave_yes"):
             name, options = self.session.then
             navigation.go(self.app, name, **options)
+
+    @property
+    def is_saved(self) -> bool:
+        """Whether the match is kept as it is played, so leaving loses nothing (Continue takes it up)."""
+        return self.session.match_id is not None and self.session.save_error is None
 
     def come_back(self) -> None:
         """Return to this match from the settings or the reference (still paused, rebuilt for any changes)."""
@@ -571,7 +609,13 @@ class TableScreen:
         size = max(16, round(first.h * 0.7))
         draw_text(
             surface,
-            i18n.tr("table.abandon_question" if self.confirming == "abandon" else "table.paused"),
+            i18n.tr(
+                "table.abandon_question"
+                if self.confirming == "abandon"
+                else "table.leave_unsaved_question"
+                if self.confirming == "leave"
+                else "table.paused"
+            ),
             size,
             GOLD,
             (layout.width // 2, first.y - size * 2),
@@ -821,8 +865,8 @@ class TableScreen:
             wind = (seat - view.dealer) % view.n
             score = view.scores[seat]
             if self.show_differences and seat != show.bottom:
-                text = f"{score - base:+,}"
-                ink = (120, 220, 140) if score - base < 0 else (240, 120, 110)
+                text = i18n.signed_points(score - base)
+                ink = INK if score == base else (120, 220, 140) if score < base else (240, 120, 110)
             else:
                 text = f"{score:,}"
                 ink = INK
@@ -979,7 +1023,7 @@ class TableScreen:
             return
         (a, b), start = self.dice
         age = self.animator.now_s - start
-        if age > 1.6:
+        if age > DICE_S:
             self.dice = None
             return
         size = round(self.layout.panel.w * 0.2)
@@ -1099,7 +1143,10 @@ class TableScreen:
             text = i18n.tr(info.reason)
             image = outlined_text(text, size, lang)
             box = sprite.box
-            surface.blit(image, image.get_rect(midbottom=(box.center[0], box.y - round(box.h * 0.25))))
+            rect = image.get_rect(midbottom=(box.center[0], box.y - round(box.h * 0.25)))
+            # a long reason stays whole on screen, above the leftmost or rightmost tile too
+            rect.clamp_ip(pygame.Rect(8, 0, self.layout.width - 16, self.layout.height))
+            surface.blit(image, rect)
             return
         if not info.waits:
             return

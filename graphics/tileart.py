@@ -2,7 +2,8 @@
 
 `python -m graphics.tileart` rebuilds the committed sheets; `--preview OUT.png` writes a contact sheet.
 Two themes: "classic" (a traditional ivory set) and "contrast" (colour-blind friendly: corner indices, a
-blue/orange/black palette and a star on the red fives, so nothing depends on telling red from green).
+blue/orange/black palette and a star on the red fives, so nothing depends on telling red from green). In both
+the red fives are red all over and framed in red, a mark that reads even on the smallest discards.
 """
 
 import argparse
@@ -375,6 +376,21 @@ class Painter:
         draw.polygon(points, fill=(*color, 255))
         self.canvas.put(layer)
 
+    def red_frame(self, color: RGB) -> None:
+        """A frame just inside the face's rim: the red fives' mark, plain even on a 24-pixel discard.
+
+        The classic 萬 is red on every characters tile: colour alone barely tells a red 5m from a plain one.
+        """
+        f = self.face
+        width = max(self.scale * 1.1, f.w * 0.05)
+        inset = max(self.scale * 0.8, f.w * 0.035)  # the bevel's rim: the frame lies just inside it
+        box = (inset, inset, f.w - 1 - inset, f.h - inset * 1.4)
+        layer, draw = self.canvas.layer()
+        draw.rounded_rectangle(
+            box, radius=max(1.0, self.radius - inset), outline=(*color, 255), width=round(width)
+        )
+        self.canvas.put(layer)
+
     # faces
 
     def draw_cell(self, cell: int) -> Image.Image:
@@ -414,6 +430,8 @@ class Painter:
                 self.index(str(number + 1), "mps"[suit], t.ink, badge)
             else:
                 self.index(HONOR_LETTERS[kind - 27], "", t.ink, badge)
+        if red:
+            self.red_frame(t.red_five)
         if red and t.red_badge:
             # measured against the widest index, so the three red fives of one size all carry the star or none
             self.star(t.ink, self.index_extent("5", "m")[5] + self.index_height() * 0.16)

@@ -260,6 +260,14 @@ class Form:
         """Advance the caret's blink."""
         self.clock_s += dt_s
 
+    def next_frame_s(self) -> float | None:
+        """When the caret next blinks (a text field has the focus), else None: only input changes the form."""
+        focused = self.focused()
+        if focused is None or not isinstance(focused.control, TextInput):
+            return None
+        half = CARET_PERIOD_S / 2
+        return half - self.clock_s % half
+
     def draw(self, surface: pygame.Surface, lang: str) -> None:
         """Draw every control, then the focus ring."""
         mouse = (-1, -1) if self.keyboard else self.mouse

@@ -381,6 +381,10 @@ class NewGameScene:
         """Blink the caret."""
         self.form.update(dt_s)
 
+    def next_frame_s(self) -> float | None:
+        """The caret's next blink while a name or the seed is being typed; else only input changes it."""
+        return self.form.next_frame_s()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""
         layout = self.build()

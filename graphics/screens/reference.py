@@ -636,6 +636,10 @@ class ReferenceScene:
         else:
             self.offset += gap * min(1.0, dt_s * SCROLL_EASE)
 
+    def next_frame_s(self) -> float | None:
+        """Every frame while the list glides to where it was scrolled; then only input changes it."""
+        return 0.0 if self.offset != self.target else self.form.next_frame_s()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen: only the entries in view are blitted."""
         layout = self.build()

@@ -13,7 +13,7 @@ from game.terms import RuleSet, Standings
 from graphics import i18n
 from graphics.app import App
 from graphics.fonts import render_text
-from graphics.i18n import tr
+from graphics.i18n import signed_points, tr
 from graphics.screens import navigation
 from graphics.screens.chrome import MEDALS, backdrop, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
@@ -57,11 +57,6 @@ def result_rows(standings: Standings, names: tuple[str, ...]) -> list[ResultRow]
     return sorted(rows, key=lambda row: (row.rank, row.seat))
 
 
-def signed(points: int) -> str:
-    """Points with a sign and thousands separators: "+12,000", "-3,500", "0"."""
-    return f"{points:+,}" if points else "0"
-
-
 def rules_line(rules: RuleSet, leftover: int) -> str:
     """The settlement rules in one line: start and return scores, oka, uma and where leftover sticks went."""
     parts = [
@@ -70,7 +65,7 @@ def rules_line(rules: RuleSet, leftover: int) -> str:
     ]
     oka = (rules.return_points - rules.start_points) * rules.players if rules.oka else 0
     if oka:
-        parts.append(tr("results.oka", points=signed(oka)))
+        parts.append(tr("results.oka", points=signed_points(oka)))
     parts.append(tr("results.uma_rule", uma=tr(f"option.uma.{rules.uma}")))
     if leftover:
         key = "results.leftover_first" if rules.leftover_sticks == "first" else "results.leftover_lost"
@@ -165,9 +160,9 @@ class FinalResultsScene:
         surface.blit(name, name.get_rect(midleft=(cells[1].x, cells[1].y + cells[1].h // 2)))
         values = (
             (f"{row.score:,}", INK, False),
-            (signed(row.before_uma), DIM_INK, False),
-            (signed(row.uma), DIM_INK, False),
-            (signed(row.total), PLUS if row.total > 0 else MINUS if row.total < 0 else INK, True),
+            (signed_points(row.before_uma), DIM_INK, False),
+            (signed_points(row.uma), DIM_INK, False),
+            (signed_points(row.total), PLUS if row.total > 0 else MINUS if row.total < 0 else INK, True),
         )
         for cell, (text, ink, bold) in zip(cells[2:], values, strict=True):
             fitted = fitted_size(text, size, cell.w, bold, lang)
@@ -197,6 +192,10 @@ class FinalResultsScene:
         """Advance the reveal."""
         self.time_s += dt_s
         self.form.update(dt_s)
+
+    def next_frame_s(self) -> float | None:
+        """Every frame while the rows come in; then only input changes the screen."""
+        return 0.0 if self.time_s < self.reveal_done_s() else self.form.next_frame_s()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""

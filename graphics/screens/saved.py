@@ -125,6 +125,10 @@ class NoticeScene:
         """Blink the focus."""
         self.form.update(dt_s)
 
+    def next_frame_s(self) -> float | None:
+        """Only input changes the notice."""
+        return self.form.next_frame_s()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the panel, the message and the button."""
         self.build()

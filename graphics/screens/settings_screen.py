@@ -136,6 +136,10 @@ class SettingsScene:
         """Nothing moves here but the focus ring."""
         self.form.update(dt_s)
 
+    def next_frame_s(self) -> float | None:
+        """Only input changes this screen."""
+        return self.form.next_frame_s()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""
         layout = self.build()

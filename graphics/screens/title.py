@@ -10,7 +10,7 @@ import pygame
 
 from game.records import RecordsError
 from graphics import i18n
-from graphics.app import App
+from graphics.app import App, sooner
 from graphics.i18n import tr
 from graphics.screens import navigation
 from graphics.screens.chrome import TITLE_GOLD, backdrop, draw_panel, shadowed_text
@@ -50,6 +50,7 @@ class TitleScene:
         self._built: tuple[int, int, str] | None = None
         self._art: tuple[str, TileArt] | None = None
         self._can_continue: bool | None = None
+        self._felt: tuple[tuple[int, int, str], pygame.Surface] | None = None
 
     # ---- building ------------------------------------------------------------------------------------------
 
@@ -113,11 +114,36 @@ class TitleScene:
         self.time_s += dt_s
         self.form.update(dt_s)
 
+    def next_frame_s(self) -> float | None:
+        """Every frame while the wave crosses the row; then nothing moves until the next wave."""
+        phase = self.time_s % WAVE_PERIOD_S
+        return sooner(0.0 if phase < WAVE_CROSS_S else WAVE_PERIOD_S - phase, self.form.next_frame_s())
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole title screen."""
         layout = self.build()
         lang = i18n.language()
-        surface.blit(backdrop(layout.width, layout.height), (0, 0))
+        surface.blit(self.felt(layout, lang), (0, 0))
+        self.draw_tiles(surface, layout)
+        draw_panel(surface, layout.panel)
+        self.form.draw(surface, lang)
+        draw_fitted(
+            surface,
+            tr("title.footer"),
+            round(layout.footer.h * 0.62),
+            DIM_INK,
+            layout.footer,
+            "center",
+            lang=lang,
+        )
+
+    def felt(self, layout: TitleLayout, lang: str) -> pygame.Surface:
+        """The backdrop with the game's name and the subtitle, made once per size and language: a frame of the
+        wave is then one blit under the tiles."""
+        key = (layout.width, layout.height, lang)
+        if self._felt is not None and self._felt[0] == key:
+            return self._felt[1]
+        surface = backdrop(layout.width, layout.height).copy()
         name = tr("title.name")
         size = fitted_size(name, max(16, round(layout.heading.h * 0.78)), layout.heading.w, True, lang)
         image = shadowed_text(name, size, TITLE_GOLD, lang, gilded=True)
@@ -131,18 +157,8 @@ class TitleScene:
             "center",
             lang=lang,
         )
-        self.draw_tiles(surface, layout)
-        draw_panel(surface, layout.panel)
-        self.form.draw(surface, lang)
-        draw_fitted(
-            surface,
-            tr("title.footer"),
-            round(layout.footer.h * 0.62),
-            DIM_INK,
-            layout.footer,
-            "center",
-            lang=lang,
-        )
+        self._felt = (key, surface)
+        return surface
 
     def draw_tiles(self, surface: pygame.Surface, layout: TitleLayout) -> None:
         """The row of tiles, each lifted by the wave, with its shadow on the felt."""

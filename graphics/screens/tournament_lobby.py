@@ -64,6 +64,8 @@ ERROR_INK = (236, 120, 110)
 POINTS_TYPING = re.compile(r"-?\d{0,4}(\.\d?)?")  # what may stand in the field while typing
 POINTS_DONE = re.compile(r"-?(\d{1,4}(\.\d)?|\.\d)")  # what Apply accepts
 REASON_CHARS = 80
+LOBBY_ACTIONS = ("standings", "adjust", "export", "ceremony")  # the buttons along the bottom
+ROUND_STATES = ("pending", "playing", "finished")  # a round's tag: no match begun, some begun, all finished
 
 
 class PointsInput(TextInput):
@@ -270,14 +272,13 @@ class TournamentLobbyScene:
         if self.adjusting:
             fields += self._adjust_fields(layout, view)
         fields.append(back)
-        actions = ("standings", "adjust", "export", "ceremony")
         handlers: dict[str, Callable[[], None]] = {
             "standings": self.standings,
             "adjust": self.toggle_adjust,
             "export": self.request_export,
             "ceremony": self.ceremony,
         }
-        for name, box in zip(actions, layout.actions, strict=True):
+        for name, box in zip(LOBBY_ACTIONS, layout.actions, strict=True):
             if name == "ceremony" and view.info.status != "finished":
                 continue
             button = Button(

@@ -135,6 +135,50 @@ def test_two_humans_resume_behind_the_privacy_screen(tmp_path: Path) -> None:
     assert resumed.session.shown_seats() == frozenset(), "no hand shows before the hand-over"
 
 
+def test_leaving_a_match_that_is_not_saved_asks_first(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    assert app.records_path is not None
+    app.records_path.write_bytes(b"not a database" * 10)  # the match cannot be saved: it plays on unsaved
+    screen = start_match(app, ["human", "normal", "normal", "normal"])
+    assert screen.session.match_id is None
+    assert screen.session.save_error is not None
+    play_until(app, screen, 10)
+    screen.pause()
+    assert [button.value for button in screen.pause_buttons][-1] == "quit"  # nothing stored to abandon
+    screen.pause_choice("quit")
+    assert app.scene is screen, "the match is not left without a word"
+    assert screen.confirming == "leave"
+    assert [button.value for button in screen.pause_buttons] == ["leave_yes", "leave_no"]
+    screen.draw(app.surface)  # with the question
+    screen.pause_choice("leave_no")
+    assert not screen.paused
+    assert app.scene is screen
+    screen.pause()
+    screen.pause_choice("quit")
+    screen.pause_choice("leave_yes")
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_leaving_after_saving_stopped_asks_first_and_a_saved_match_leaves_at_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    screen = start_match(app, ["human", "normal", "normal", "normal"])
+    play_until(app, screen, 10)
+    screen.pause()
+    assert screen.is_saved
+    screen.pause_choice("resume")
+    app.records()._connection.execute("PRAGMA query_only = ON")  # every write now fails, as on a full disk
+    play_until(app, screen, 20)
+    assert screen.session.save_error is not None
+    assert not screen.is_saved, "the answers since saving stopped would be lost"
+    screen.pause()
+    assert [button.value for button in screen.pause_buttons][-2:] == ["quit", "abandon"]
+    screen.pause_choice("quit")
+    assert screen.confirming == "leave"
+    assert app.scene is screen
+    screen.pause_choice("leave_yes")
+    assert isinstance(app.scene, TitleScene)
+
+
 def test_a_damaged_records_file_gives_a_notice_not_a_crash(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     assert app.records_path is not None

@@ -18,6 +18,7 @@ from graphics import i18n
 from graphics.app import App, Services
 from graphics.layout import Box, tile_width
 from graphics.screens import first_scene
+from graphics.screens import results as results_module
 from graphics.screens.form import Field, Form
 from graphics.screens.new_game import (
     OPTIONS,
@@ -37,7 +38,7 @@ from graphics.screens.reference import (
     meld_slots,
     reference_groups,
 )
-from graphics.screens.results import FinalResultsScene, result_rows, rules_line, signed
+from graphics.screens.results import FinalResultsScene, ResultRow, result_rows, rules_line
 from graphics.screens.settings_screen import SettingsScene
 from graphics.screens.title import TITLE_TILES, WAVE_CROSS_S, WAVE_PERIOD_S, TitleScene, wave_lift
 from graphics.session import GameSession, SeatSetup
@@ -641,7 +642,23 @@ def test_result_rows_follow_the_ranks() -> None:
     assert [row.rank for row in rows] == [1, 2, 3, 4]
     assert rows[0].total == 52000
     assert rows[0].score == 42300
-    assert (signed(12000), signed(-3500), signed(0)) == ("+12,000", "-3,500", "0")
+
+
+def test_results_show_a_zero_difference_as_plus_minus_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+    real = results_module.render_text
+
+    def recording(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        shown.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(results_module, "render_text", recording)
+    app = make_app()
+    scene = start(app, FinalResultsScene(app, fake_session()))
+    scene.render_row(ResultRow(2, 1, "B", 30000, 0, 0, 0), 1)  # 30,000 back after an uma of 0: no gain at all
+    assert shown.count("±0") == 3
+    assert "+0" not in shown
+    assert "0" not in shown
 
 
 def test_rules_line_names_oka_only_when_there_is_one() -> None:

@@ -1,14 +1,17 @@
 """The table screen driven like a player would: random clicks and keys only ever play offered actions, the
-window can change size mid-hand, Esc pauses, a click skips the animation, and spectators see every hand."""
+window can change size mid-hand, Esc pauses, a click skips the animation, spectators see every hand, and the
+centre panel's score differences."""
 
 import logging
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
 
 from game.terms import preset
+from graphics import table_screen
 from graphics.demo import offscreen_app, scripted_answer
 from graphics.session import GameSession, SeatSetup
 from graphics.table_screen import TableScreen
@@ -165,3 +168,25 @@ def test_brackets_change_the_animation_speed(tmp_path: object, monkeypatch: pyte
     for _ in range(10):
         screen.key(pygame.K_LEFTBRACKET)
     assert screen.app.settings.speed == 0.5  # the slowest setting, not beyond
+
+
+def test_score_differences_show_plus_minus_zero_for_equal_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 4)
+    for _ in range(20):
+        screen.app.tick(1 / 20)
+    assert screen.show is not None
+    assert set(screen.show.view.scores) == {25000}, "everyone still has the starting score"
+    shown: list[str] = []
+    real = table_screen.draw_text
+
+    def recording(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> None:
+        shown.append(text)
+        real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(table_screen, "draw_text", recording)
+    screen.key(pygame.K_TAB)  # the scores as differences from the bottom seat's
+    assert screen.show_differences
+    screen.center_panel()
+    assert shown.count("±0") == 3
+    assert "+0" not in shown
+    assert "25,000" in shown  # the bottom seat's own score stays a score

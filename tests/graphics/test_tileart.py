@@ -29,6 +29,12 @@ def rgb_pixels(image: Image.Image) -> list[tuple[int, int, int]]:
     return [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3)]
 
 
+def rgba_pixels(image: Image.Image) -> list[tuple[int, int, int, int]]:
+    """The pixels of `image` as RGBA tuples, row by row."""
+    data = image.convert("RGBA").tobytes()
+    return [(data[i], data[i + 1], data[i + 2], data[i + 3]) for i in range(0, len(data), 4)]
+
+
 def strong_differences(a: Image.Image, b: Image.Image, grey: bool = False) -> int:
     """How many pixels differ by more than a quarter of the range in some channel (or in brightness)."""
     if grey:
@@ -89,16 +95,75 @@ def test_red_fives_differ_from_plain_fives(theme: str, height: int) -> None:
         assert reds[1] > reds[0] + height, f"red five of kind {kind} in {theme} is clearly red"
 
 
+@pytest.mark.parametrize("theme", tiles.THEMES)
 @pytest.mark.parametrize("height", [SMALLEST, 32, 64])
-def test_contrast_red_fives_differ_without_colour(height: int) -> None:
-    sprites = cells("contrast", height)
+def test_red_fives_differ_without_colour(theme: str, height: int) -> None:
+    sprites = cells(theme, height)
     for kind, red_cell in FIVES:
         assert strong_differences(sprites[kind], sprites[red_cell], grey=True) >= height
 
 
-def test_classic_red_fives_rely_on_colour_so_the_greyscale_check_can_fail() -> None:
-    sprites = cells("classic", SMALLEST)
-    assert min(strong_differences(sprites[k], sprites[r], grey=True) for k, r in FIVES) < SMALLEST
+def test_the_greyscale_check_can_fail() -> None:
+    # a red and a green of about the same brightness: apart in colour, alike in greyscale
+    red, green = Image.new("RGB", (18, 24), (200, 50, 50)), Image.new("RGB", (18, 24), (50, 120, 50))
+    assert strong_differences(red, green) == 18 * 24
+    assert strong_differences(red, green, grey=True) == 0
+
+
+# the red fives as the table shows them, scaled from the sheets: down to an opponent's discard (28 px tall on
+# a 1280x720 window) and the smallest sheet
+RED_FIVE_HEIGHTS = (SMALLEST, 28, 64, 100)
+
+
+def runtime_face(theme: str, kind: int, height: int, red: bool) -> Image.Image:
+    """The upright face sprite the table draws for `kind`, as a Pillow image."""
+    sprite = TileArt(theme).face(kind, height, red=red)
+    return Image.frombytes("RGBA", sprite.get_size(), pygame.image.tobytes(sprite, "RGBA"))
+
+
+def is_strong_red(pixel: tuple[int, ...]) -> bool:
+    """Red or vermillion ink (the red fives of both themes), not the ivory face, its outline or the felt."""
+    r, g, b = pixel[:3]
+    return r >= 140 and r - g >= 70 and r - b >= 70
+
+
+def red_share(pixels: list[tuple[int, ...]]) -> float:
+    return sum(1 for pixel in pixels if is_strong_red(pixel)) / len(pixels)
+
+
+@pytest.mark.parametrize("theme", tiles.THEMES)
+@pytest.mark.parametrize("height", RED_FIVE_HEIGHTS)
+def test_red_fives_are_far_redder_than_plain_fives(theme: str, height: int) -> None:
+    """Red over a good part of the face: more than twice the plain five's share and a quarter of the face more
+    (the classic 萬 is red on every characters tile, so a red 五 alone is not enough)."""
+    for kind, _ in FIVES:
+        shares = []
+        for red in (False, True):
+            image = runtime_face(theme, kind, height, red)
+            face = image.crop((0, 0, image.width, round(height * (1 - tileart.BAND))))
+            shares.append(red_share([pixel for pixel in rgba_pixels(face) if pixel[3] >= 200]))
+        plain, red_five = shares
+        assert red_five >= 2 * plain, f"kind {kind} in {theme} at {height} px: {plain:.2f} -> {red_five:.2f}"
+        assert red_five >= plain + 0.25, (
+            f"kind {kind} in {theme} at {height} px: {plain:.2f} -> {red_five:.2f}"
+        )
+
+
+@pytest.mark.parametrize("theme", tiles.THEMES)
+@pytest.mark.parametrize("height", RED_FIVE_HEIGHTS)
+def test_red_fives_and_only_they_are_framed_in_red(theme: str, height: int) -> None:
+    """The face's side margins, outside the design, carry a red mark on the red fives and none elsewhere."""
+
+    def margins_share(image: Image.Image) -> float:
+        margin = max(1, round(image.width * 0.11))
+        columns = (*range(margin), *range(image.width - margin, image.width))
+        rows = range(round(height * 0.1), round(height * 0.75))
+        return red_share([image.getpixel((x, y)) for y in rows for x in columns])
+
+    for kind in range(tiles.KIND_COUNT):
+        assert margins_share(runtime_face(theme, kind, height, False)) < 0.05, f"kind {kind} in {theme}"
+    for kind, _ in FIVES:
+        assert margins_share(runtime_face(theme, kind, height, True)) >= 0.3, f"red kind {kind} in {theme}"
 
 
 def test_contrast_suits_differ_without_colour() -> None:
