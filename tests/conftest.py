@@ -2,7 +2,8 @@
 without it), slow tests scheduled first."""
 
 import os
-from collections.abc import Iterator
+import signal
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,17 @@ NO_SHARED = "needs ../shared (the oracle data) beside the clone"
 # reads it is marked @needs_shared; a module that reads it at import (or only tests the data) starts with
 # `if not HAS_SHARED: pytest.skip(NO_SHARED, allow_module_level=True)`, reported under its own name.
 needs_shared = pytest.mark.skipif(not HAS_SHARED, reason=NO_SHARED)
+
+
+def _default_stop_signals() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+# preexec_fn for a child process a test stops with Ctrl-C or SIGTERM: those signals at their defaults in it,
+# as from a terminal, even when the test run itself started with them ignored (a background job of a script,
+# as a CI runner may start it; the game keeps an ignored signal ignored, as command-line tools do)
+AS_FROM_A_TERMINAL: Callable[[], None] | None = _default_stop_signals if os.name == "posix" else None
 
 
 @pytest.fixture(scope="session")

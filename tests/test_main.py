@@ -17,6 +17,7 @@ from PIL import Image
 import main
 from graphics.screens.layouts import title_layout
 from graphics.tileart import CLASSIC
+from tests.conftest import AS_FROM_A_TERMINAL
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -254,6 +255,7 @@ def start_main(
         stderr=subprocess.PIPE,
         env=env,
         cwd=ROOT.parent,
+        preexec_fn=AS_FROM_A_TERMINAL,
     )
 
 
@@ -410,7 +412,12 @@ def test_a_signal_python_swallows_is_sent_again() -> None:
         "    print('interrupted')\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code, str(ROOT)], capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, "-c", code, str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=AS_FROM_A_TERMINAL,
     )
     assert done.stdout == "interrupted\n", done.stderr
     assert done.stderr == ""

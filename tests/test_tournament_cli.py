@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import main
+from tests.conftest import AS_FROM_A_TERMINAL
 
 ROOT = Path(__file__).resolve().parents[1]
 AI_SPEC = "Ann=easy,Bob=normal,Cid=strong,Dee=normal,Eve=easy"
@@ -177,7 +178,12 @@ def test_play_killed_and_run_again_ends_with_the_standings_of_an_uninterrupted_r
     ]
     for delay, how in ((0.6, signal.SIGINT), (0.9, signal.SIGKILL), (1.2, signal.SIGTERM)):
         process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+            command,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=AS_FROM_A_TERMINAL,
         )
         time.sleep(delay)
         process.send_signal(how)

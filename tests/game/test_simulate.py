@@ -46,6 +46,7 @@ from rules.events import (
 from rules.meld import MeldType
 from rules.round import RoundState
 from rules.ruleset import preset
+from tests.conftest import AS_FROM_A_TERMINAL
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = preset("standard")
@@ -486,6 +487,7 @@ def start_run(*args: str) -> subprocess.Popen[bytes]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT.parent,
+        preexec_fn=AS_FROM_A_TERMINAL,
     )
 
 
@@ -547,6 +549,7 @@ def test_cli_ctrl_c_while_the_workers_start_is_not_lost() -> None:
         cwd=ROOT.parent,
         timeout=60,
         check=False,
+        preexec_fn=AS_FROM_A_TERMINAL,
     )
     err = done.stderr.decode()
     assert done.returncode == 130, err[-500:]
