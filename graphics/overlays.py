@@ -1,6 +1,6 @@
 """The end-of-hand panels over the table: a win (yaku one by one, han counting up, the fu/han/points banner),
-an exhaustive draw (tenpai and noten, payments), an abortive draw, and the score changes counting up and
-down.
+an exhaustive draw (tenpai or noten, the tenpai hands laid open with their waits, payments), an abortive
+draw, and the score changes counting up and down.
 
 Each panel runs on its own clock, fed by the table screen; ``ready`` once all is shown, then it waits for a
 click (or, watching AIs, lingers a moment and moves on). Everything is pre-rendered once; frames only blit.
@@ -8,17 +8,19 @@ click (or, watching AIs, lingers a moment and moves on). Everything is pre-rende
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.terms import AbortiveDraw, ExhaustiveDraw, HandWon, RoundEnded, is_red
+from game.advice import hand_status
+from game.terms import AbortiveDraw, ExhaustiveDraw, HandWon, Meld, RoundEnded, is_red
 from graphics import i18n
 from graphics.fonts import text_size
 from graphics.layout import Box, tile_width
 from graphics.tween import clamp01, ease_out_back, ease_out_cubic
-from graphics.widgets import DIM_INK, GOLD, INK, draw_text, panel_surface
+from graphics.widgets import DIM_INK, GOLD, INK, draw_text, fitted_size, panel_surface
 
 if TYPE_CHECKING:
     from graphics.table_screen import TableScreen
@@ -27,6 +29,20 @@ LINGER_S = 1.6  # watching AIs: how long a finished panel stays before the game 
 YAKU_STEP_S = 0.42
 GAIN = (120, 224, 140)
 LOSS = (240, 116, 104)
+
+
+@dataclasses.dataclass(frozen=True)
+class Element:
+    """One thing a panel drew in its last frame: a text or a tile, where, and (for a tile row) whose.
+
+    ``role`` is "text", "hint" (the continue prompt), or the row a tile belongs to ("hand", "meld", "wait",
+    "dora", "ura"); ``value`` is the text or the tile id (None for a back); ``seat`` the seat of a hand row.
+    """
+
+    role: str
+    value: str | int | None
+    rect: pygame.Rect
+    seat: int | None = None
 
 
 class Overlay:
@@ -44,6 +60,7 @@ class Overlay:
         h = round(layout.height * 0.74)
         self.box = Box((layout.width - w) // 2, round(layout.height * 0.06), w, h)
         self.lang = i18n.language()
+        self.drawn: list[Element] = []  # what the last frame drew (for tests and layout checks)
 
     def update(self, dt_s: float) -> None:
         """Advance the panel's clock."""
@@ -64,29 +81,57 @@ class Overlay:
         linger = LINGER_S if self.screen.auto_continue else 0.0
         return self.t >= self.total_s + linger
 
+    @property
+    def hint_size(self) -> int:
+        """The font size of the continue prompt."""
+        return max(11, round(self.box.h * 0.03))
+
+    @property
+    def content_bottom(self) -> int:
+        """The lowest y the panel's content may reach: below it is the continue prompt's strip."""
+        _, height = text_size(i18n.tr("overlay.continue"), self.hint_size, False, self.lang)
+        return self.box.bottom - round(self.box.h * 0.03) - height - max(4, round(self.box.h * 0.015))
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the panel at its clock's time."""
+        self.drawn = []
         fade = clamp01(self.t / 0.25)
         shade = panel_surface(self.box.w, self.box.h, (7, 16, 14), round(248 * fade), 18)
         surface.blit(shade, (self.box.x, self.box.y))
         if fade >= 1.0:
             self.draw_content(surface)
             if self.t >= self.total_s and not self.screen.auto_continue:
-                hint = i18n.tr("overlay.continue")
-                at = (self.box.center[0], self.box.bottom - round(self.box.h * 0.045))
-                draw_text(
+                at = (self.box.center[0], self.box.bottom - round(self.box.h * 0.03))
+                rect = draw_text(
                     surface,
-                    hint,
-                    max(11, round(self.box.h * 0.03)),
+                    i18n.tr("overlay.continue"),
+                    self.hint_size,
                     DIM_INK,
                     at,
                     "midbottom",
                     False,
                     self.lang,
                 )
+                self.drawn.append(Element("hint", i18n.tr("overlay.continue"), rect))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The panel's own content."""
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        color: tuple[int, int, int],
+        at: tuple[int, int],
+        anchor: str = "topleft",
+        bold: bool = False,
+        lang: str = "en",
+    ) -> pygame.Rect:
+        """``draw_text``, remembering what was drawn where."""
+        rect = draw_text(surface, text, size, color, at, anchor, bold, lang)
+        self.drawn.append(Element("text", text, rect))
+        return rect
 
     def tiles_row(
         self,
@@ -96,6 +141,8 @@ class Overlay:
         y: int,
         height: int,
         gap_before_last: bool,
+        role: str = "hand",
+        seat: int | None = None,
     ) -> int:
         """Draw tiles left to right (None: a back); return the x after the row."""
         width = tile_width(height)
@@ -109,9 +156,23 @@ class Overlay:
                 if tile is None
                 else art.face(tile >> 2, height, 0, is_red(tile, red_fives))
             )
-            surface.blit(image, (x, y))
+            rect = surface.blit(image, (x, y))
+            self.drawn.append(Element(role, tile, rect, seat))
             x += width
         return x
+
+    def deltas_row(self, surface: pygame.Surface, deltas: tuple[int, ...], box: Box, lang: str) -> None:
+        """Each seat's name and its gain or loss, side by side, within ``box``."""
+        setups = self.screen.session.setups
+        col = box.w // len(setups)
+        size = max(8, int(box.h / 2.95))  # a line is about 1.45 times its size: both lines fit the box
+        for seat, delta in enumerate(deltas):
+            x = box.x + col * seat + col // 2
+            name = setups[seat].name
+            name_size = fitted_size(name, size, col - 8, False, lang)  # long names in narrow columns
+            self.text(surface, name, name_size, DIM_INK, (x, box.y), "midtop", False, lang)
+            ink = GAIN if delta > 0 else LOSS if delta < 0 else DIM_INK
+            self.text(surface, i18n.signed_points(delta), size, ink, (x, box.bottom), "midbottom", True, lang)
 
 
 class WinOverlay(Overlay):
@@ -135,7 +196,7 @@ class WinOverlay(Overlay):
         unit = box.h / 24
         title_key = "win.tsumo" if event.discarder is None else "win.ron"
         title = i18n.tr(title_key, name=setups[event.seat].name)
-        draw_text(
+        self.text(
             surface,
             title,
             round(unit * 1.3),
@@ -147,7 +208,7 @@ class WinOverlay(Overlay):
         )
         if event.discarder is not None:
             sub = i18n.tr("win.dealt_in", name=setups[event.discarder].name)
-            draw_text(
+            self.text(
                 surface,
                 sub,
                 round(unit * 0.7),
@@ -174,7 +235,7 @@ class WinOverlay(Overlay):
         indicators = list(self.screen.show.wall.indicators) if self.screen.show is not None else []
         y2 = y + height + round(unit * 0.6)
         left = box.x + round(box.w * 0.08)
-        draw_text(
+        self.text(
             surface,
             i18n.tr("win.dora"),
             round(unit * 0.62),
@@ -184,10 +245,10 @@ class WinOverlay(Overlay):
             True,
             lang,
         )
-        self.tiles_row(surface, indicators, left + round(box.w * 0.1), y2, small, False)
+        self.tiles_row(surface, indicators, left + round(box.w * 0.1), y2, small, False, "dora")
         if self.riichi and event.ura_indicators:
             right = box.center[0] + round(box.w * 0.06)
-            draw_text(
+            self.text(
                 surface,
                 i18n.tr("win.ura"),
                 round(unit * 0.62),
@@ -203,22 +264,29 @@ class WinOverlay(Overlay):
             for index, tile in enumerate(event.ura_indicators):
                 step = round(clamp01((t - self.ura_at - index * 0.15) / 0.4) * 8)
                 frame = art.flip_frame(tile >> 2, is_red(tile, red_fives), small, step)
-                surface.blit(frame, (x + index * tile_width(small), y2))
+                rect = surface.blit(frame, (x + index * tile_width(small), y2))
+                self.drawn.append(Element("ura", tile, rect))
         # the yaku, one by one, with han counting up
         y3 = y2 + small + round(unit * 0.8)
         shown = [entry for index, entry in enumerate(self.yaku) if t >= self.yaku_at + index * YAKU_STEP_S]
-        columns = 2 if len(self.yaku) > 7 else 1
-        line_h = round(unit * 1.05)
+        # the payments sit just above the continue prompt, the banner and points just above them; the yaku
+        # list takes a second column, then tighter lines, when one column would run into the banner
+        pay_h = round(unit * 1.8)
+        pay_top = self.content_bottom - pay_h
+        room = max(1, pay_top - y3 - round(unit * 5.8))
+        columns = 2 if len(self.yaku) > 7 or len(self.yaku) * unit * 1.05 > room else 1
+        line_h = round(min(unit * 1.05, room / max(1, (len(self.yaku) + columns - 1) // columns)))
+        yaku_size = unit * 0.78 * line_h / (unit * 1.05)
         col_w = round(box.w * (0.4 if columns == 2 else 0.5))
         for index, (name, han) in enumerate(shown):
             col, row = divmod(index, (len(self.yaku) + columns - 1) // columns)
             x0 = box.center[0] - (col_w * columns) // 2 + col * col_w + round(unit * 0.6)
             yy = y3 + row * line_h
             age = clamp01((t - self.yaku_at - index * YAKU_STEP_S) / 0.25)
-            draw_text(
+            self.text(
                 surface,
                 name,
-                round(unit * 0.78 * (0.8 + 0.2 * ease_out_back(age))),
+                round(yaku_size * (0.8 + 0.2 * ease_out_back(age))),
                 INK,
                 (x0, yy),
                 "topleft",
@@ -230,10 +298,10 @@ class WinOverlay(Overlay):
                 if self.event.value.yakuman
                 else i18n.tr("score.han", han=han)
             )
-            draw_text(
+            self.text(
                 surface,
                 han_text,
-                round(unit * 0.78),
+                round(yaku_size),
                 GOLD,
                 (x0 + col_w - round(unit * 1.2), yy),
                 "topright",
@@ -250,7 +318,7 @@ class WinOverlay(Overlay):
         else:
             count_text = i18n.tr("score.han", han=counted)
         if shown:
-            draw_text(surface, count_text, round(unit * 1.0), GOLD, (box.center[0], y4), "midtop", True, lang)
+            self.text(surface, count_text, round(unit * 1.0), GOLD, (box.center[0], y4), "midtop", True, lang)
         if t >= self.banner_at:
             pop = ease_out_back(clamp01((t - self.banner_at) / 0.35))
             if value.yakuman:
@@ -269,7 +337,7 @@ class WinOverlay(Overlay):
                 banner = i18n.tr("score.han_fu", fu=value.fu, han=value.han)
             points = i18n.tr("score.points", points=f"{value.points:,}")  # the hand; payments show below
             size = round(unit * 1.35 * max(pop, 0.2))
-            draw_text(
+            self.text(
                 surface,
                 banner,
                 size,
@@ -279,33 +347,53 @@ class WinOverlay(Overlay):
                 True,
                 lang,
             )
-            draw_text(
+            self.text(
                 surface, points, size, GOLD, (box.center[0], y4 + round(unit * 3.0)), "midtop", True, lang
             )
-            deltas_row(
+            self.deltas_row(
                 surface,
-                self.screen,
                 self.event.deltas,
-                Box(box.x, box.bottom - round(unit * 3.2), box.w, round(unit * 1.5)),
+                Box(box.x, pay_top, box.w, pay_h),
                 lang,
             )
 
 
 class DrawOverlay(Overlay):
-    """An exhaustive draw: tenpai or noten for each seat and the noten payments (or nagashi mangan)."""
+    """An exhaustive draw, a row per seat: name, tenpai or noten, a tenpai hand laid open (concealed tiles,
+    then its melds) with its waits, and the noten payments (or nagashi mangan) once the rows are shown."""
 
     def __init__(self, screen: TableScreen, event: ExhaustiveDraw) -> None:
         super().__init__(screen)
         self.event = event
         self.total_s = 1.4
-        self.box = Box(self.box.x, self.box.y + self.box.h // 4, self.box.w, self.box.h // 2)
+        view = screen.show.view if screen.show is not None else None
+        n = len(screen.session.setups)
+        self.melds: list[tuple[Meld, ...]] = [
+            view.players[seat].melds if view is not None else () for seat in range(n)
+        ]
+        self.waits: list[tuple[int, ...]] = [self._waits(seat) for seat in range(n)]
         screen.app.services.play_cue("exhaustive_draw")
+
+    def _waits(self, seat: int) -> tuple[int, ...]:
+        """The kinds a tenpai seat's hand waits on (its melds counted as held), from the table's view."""
+        show = self.screen.show
+        hand = self.event.hands[seat] if seat < len(self.event.hands) else ()
+        if show is None or seat not in self.event.tenpai or len(hand) % 3 != 1:
+            return ()
+        view = dataclasses.replace(show.view, seat=seat, hand=tuple(sorted(hand)), drawn=None)
+        return hand_status(view, self.screen.rules).waits
+
+    def _row_tiles(self, seat: int) -> tuple[list[int], tuple[Meld, ...], tuple[int, ...]]:
+        """A seat's concealed tiles, melds and waits as laid open (nothing for a noten seat)."""
+        if seat not in self.event.tenpai or seat >= len(self.event.hands) or not self.event.hands[seat]:
+            return [], (), ()
+        return sorted(self.event.hands[seat]), self.melds[seat], self.waits[seat]
 
     def draw_content(self, surface: pygame.Surface) -> None:
         event, box, lang = self.event, self.box, self.lang
-        unit = box.h / 12
+        unit = box.h / 24
         title = i18n.tr("draw.nagashi_mangan") if event.nagashi else i18n.tr("draw.exhaustive")
-        draw_text(
+        self.text(
             surface,
             title,
             round(unit * 1.3),
@@ -317,32 +405,85 @@ class DrawOverlay(Overlay):
         )
         setups = self.screen.session.setups
         n = len(setups)
-        col = box.w // n
+        top = box.y + round(unit * 3.3)
+        row_h = (self.content_bottom - round(unit * 0.3) - top) / n
+        left, right = box.x + round(box.w * 0.05), box.right - round(box.w * 0.05)
+        text_px = min(unit * 0.8, row_h * 0.22)
+        line_h = round(text_px * 1.5)
+        label = i18n.tr("draw.waits")
+        label_size = max(8, round(text_px * 0.85))
+        label_w = text_size(label, label_size, False, lang)[0]
+        # one tile size for every row: as large as the row's height allows, and the widest row fits
+        height = max(8, round(min(row_h - line_h - unit * 0.5, unit * 2.4)))
+        while height > 8 and max(self._row_width(seat, height, label_w) for seat in range(n)) > right - left:
+            height -= 1
         for seat in range(n):
-            x = box.x + col * seat + col // 2
-            state = i18n.tr("tenpai") if seat in event.tenpai else i18n.tr("noten")
-            ink = GOLD if seat in event.tenpai else DIM_INK
-            draw_text(
+            y = round(top + row_h * seat)
+            tenpai = seat in event.tenpai
+            name = setups[seat].name
+            name_w = round(box.w * 0.28)
+            self.text(
                 surface,
-                setups[seat].name,
-                round(unit * 0.8),
+                name,
+                fitted_size(name, round(text_px), name_w - 8, True, lang),
                 INK,
-                (x, box.y + round(unit * 3.6)),
-                "midtop",
+                (left, y),
+                "topleft",
                 True,
                 lang,
             )
-            draw_text(
-                surface, state, round(unit * 0.9), ink, (x, box.y + round(unit * 5.0)), "midtop", True, lang
+            state = (
+                i18n.tr("draw.nagashi_mangan")
+                if seat in event.nagashi
+                else i18n.tr("tenpai" if tenpai else "noten")
             )
-        if self.t >= 0.6:
-            deltas_row(
+            self.text(
                 surface,
-                self.screen,
-                event.deltas,
-                Box(box.x, box.y + round(unit * 7.4), box.w, round(unit * 1.6)),
+                state,
+                round(text_px),
+                GOLD if tenpai else DIM_INK,
+                (left + name_w, y),
+                "topleft",
+                True,
                 lang,
             )
+            if self.t >= 0.6:
+                delta = event.deltas[seat]
+                ink = GAIN if delta > 0 else LOSS if delta < 0 else DIM_INK
+                self.text(
+                    surface,
+                    i18n.signed_points(delta),
+                    round(text_px),
+                    ink,
+                    (right, y),
+                    "topright",
+                    True,
+                    lang,
+                )
+            hand, melds, waits = self._row_tiles(seat)
+            if not hand:
+                continue
+            ty = y + line_h
+            width = tile_width(height)
+            x = self.tiles_row(surface, hand, left, ty, height, False, "hand", seat)
+            for meld in melds:
+                x = self.tiles_row(
+                    surface, sorted(meld.tiles), x + width // 2, ty, height, False, "meld", seat
+                )
+            if waits:
+                x += width
+                self.text(surface, label, label_size, DIM_INK, (x, ty + height // 2), "midleft", False, lang)
+                x += label_w + width // 3
+                self.tiles_row(surface, [kind * 4 + 3 for kind in waits], x, ty, height, False, "wait", seat)
+
+    def _row_width(self, seat: int, height: int, label_w: int) -> int:
+        """How wide a seat's laid-open hand, melds and waits are at tile ``height``."""
+        hand, melds, waits = self._row_tiles(seat)
+        if not hand:
+            return 0
+        width = tile_width(height)
+        tiles = len(hand) + sum(len(meld.tiles) for meld in melds) + len(waits)
+        return tiles * width + len(melds) * (width // 2) + (width + label_w + width // 3 if waits else 0)
 
 
 class AbortiveOverlay(Overlay):
@@ -358,7 +499,7 @@ class AbortiveOverlay(Overlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         box, lang = self.box, self.lang
         unit = box.h / 8
-        draw_text(
+        self.text(
             surface,
             i18n.tr("draw.abortive"),
             round(unit * 0.9),
@@ -369,7 +510,7 @@ class AbortiveOverlay(Overlay):
             lang,
         )
         name = i18n.tr(f"abortive.{self.event.kind}")
-        draw_text(
+        self.text(
             surface,
             name,
             round(unit * 1.5),
@@ -409,7 +550,7 @@ class ScoreOverlay(Overlay):
         event, box, lang = self.event, self.box, self.lang
         setups = self.screen.session.setups
         unit = box.h / (4 + 2 * len(setups))
-        draw_text(
+        self.text(
             surface,
             i18n.tr("overlay.scores"),
             round(unit * 1.1),
@@ -424,7 +565,7 @@ class ScoreOverlay(Overlay):
         for row, seat in enumerate(order):
             y = box.y + round(unit * (2.6 + row * 1.8))
             shown = round(self.before[seat] + event.deltas[seat] * progress)
-            draw_text(
+            self.text(
                 surface,
                 setups[seat].name,
                 round(unit * 0.9),
@@ -434,7 +575,7 @@ class ScoreOverlay(Overlay):
                 True,
                 lang,
             )
-            draw_text(
+            self.text(
                 surface,
                 f"{shown:,}",
                 round(unit * 0.95),
@@ -447,7 +588,7 @@ class ScoreOverlay(Overlay):
             delta = event.deltas[seat]
             if delta:
                 ink = GAIN if delta > 0 else LOSS
-                draw_text(
+                self.text(
                     surface,
                     i18n.signed_points(delta),
                     round(unit * 0.85),
@@ -457,33 +598,6 @@ class ScoreOverlay(Overlay):
                     True,
                     lang,
                 )
-
-
-def deltas_row(
-    surface: pygame.Surface, screen: TableScreen, deltas: tuple[int, ...], box: Box, lang: str
-) -> None:
-    """Each seat's name and its gain or loss, side by side."""
-    setups = screen.session.setups
-    col = box.w // len(setups)
-    size = max(10, round(box.h * 0.42))
-    for seat, delta in enumerate(deltas):
-        x = box.x + col * seat + col // 2
-        name = setups[seat].name
-        name_size = size
-        while name_size > 8 and text_size(name, name_size, False, lang)[0] > col - 8:
-            name_size -= 1  # long names in narrow columns get smaller type, never overlap
-        draw_text(surface, name, name_size, DIM_INK, (x, box.y), "midtop", False, lang)
-        ink = GAIN if delta > 0 else LOSS if delta < 0 else DIM_INK
-        draw_text(
-            surface,
-            i18n.signed_points(delta),
-            size,
-            ink,
-            (x, box.y + round(size * 1.25)),
-            "midtop",
-            True,
-            lang,
-        )
 
 
 def make_overlay(event: object, screen: TableScreen) -> Overlay | None:
