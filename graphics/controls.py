@@ -14,7 +14,9 @@ Keys (``KEY_HELP`` lists them for a help line):
   C / P / K           chi / pon / kan (a chooser opens when there are several)
   X                   kita (three players)
   Q                   kyuushu kyuuhai
-  N / Esc             skip (pass); Esc first closes a chooser or leaves riichi mode
+  N / Esc             skip (pass) a call or ron; Esc first closes a chooser or leaves riichi mode. With none
+                      of these to answer (one's own turn to discard, or no decision) Esc opens the menu
+                      instead (``answers_escape``); F10 always does
 In a chooser: Left / Right move, Enter / Space take, 1-9 take the n-th option, Esc closes it.
 """
 
@@ -114,6 +116,7 @@ KEY_HELP = (
     ("X", "keys.kita"),
     ("Q", "keys.kyuushu"),
     ("N Esc", "keys.skip"),
+    ("Esc F10", "keys.menu"),
 )
 """(key caption, catalogue key of what it does) for a help line."""
 
@@ -245,6 +248,12 @@ class InputMapper:
             self.riichi_mode = False
             return True
         return False
+
+    def answers_escape(self) -> bool:
+        """Whether Esc belongs to this decision (closing a chooser, leaving riichi mode, or skipping an
+        offered call or ron, as the Skip button does); otherwise, as on one's own turn to discard, Esc opens
+        the menu."""
+        return self.chooser is not None or self.riichi_mode or PASS in self.legal
 
     def key(self, key: int) -> Outcome:
         """A key press (a pygame key code); see the module docstring for the map."""

@@ -117,6 +117,8 @@ class TableLayout:
     hand_h: int  # the viewer's concealed hand
     meld_h: int  # the viewer's melds
     panel: Box  # the centre panel: round, sticks, tiles left, winds and scores
+    stick_v: int  # local distance from the centre to a riichi stick (between the panel and the river)
+    stick_h: int  # a riichi stick's thickness
     river_v: int  # local distance from the centre to the first river row
     wall_v: int  # local distance from the centre to the near edge of the wall
     hand_v: int  # local distance from the centre to opponents' hands
@@ -141,11 +143,17 @@ class TableLayout:
         if row > RIVER_ROWS:  # an unusually long river keeps extending its fourth row
             row, col = RIVER_ROWS, index - RIVER_ROWS * RIVER_ROW
         w = tile_width(self.river_h)
-        u = -self.panel.w / 2 + col * w + sideways_before * (self.river_h - w)
+        u = -RIVER_ROW * w / 2 + col * w + sideways_before * (self.river_h - w)
         v = self.river_v + row * self.river_h
         if sideways:
             return self.frame(rel).box(u, v + self.river_h - w, self.river_h, w)
         return self.frame(rel).box(u, v, w, self.river_h)
+
+    def stick_box(self, rel: int) -> Box:
+        """Screen box of the riichi stick lying in front of relative seat `rel`: in the lane between the
+        centre panel and its river, along the river (so upright on screen for the side seats)."""
+        length = 3 * tile_width(self.river_h)
+        return self.frame(rel).box(-length / 2, self.stick_v, length, self.stick_h)
 
     def wall_stack_box(self, rel: int, index: int, stacks: int, level: int, shift: float = 0.0) -> Box:
         """Screen box of one tile of a wall stack: `index` 0.. from the owner's right end, `level` 0 top;
@@ -217,9 +225,14 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
     side = min(height - strip, width)
     cx, cy = width // 2, (height - strip) // 2
     river_h = max(18, round(side * 0.068))
-    panel_side = RIVER_ROW * tile_width(river_h)
+    river_side = RIVER_ROW * tile_width(river_h)
+    river_v = river_side // 2 + max(2, round(river_h * 0.06))
+    # A lane between the panel and each river holds that seat's riichi stick, clear of the panel's text.
+    stick_h = max(4, round(river_h * 0.15))
+    stick_gap = max(2, round(river_h * 0.08))
+    stick_v = river_v - stick_gap - stick_h
+    panel_side = 2 * (stick_v - stick_gap)
     panel = Box(cx - panel_side // 2, cy - panel_side // 2, panel_side, panel_side)
-    river_v = panel_side // 2 + max(2, round(river_h * 0.06))
     wall_h = max(14, round(side * 0.05))
     wall_v = river_v + RIVER_ROWS * river_h + round(river_h * 0.25)
     other_h = max(14, round(side * 0.046))
@@ -248,6 +261,8 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
         hand_h=hand_h,
         meld_h=meld_h,
         panel=panel,
+        stick_v=stick_v,
+        stick_h=stick_h,
         river_v=river_v,
         wall_v=wall_v,
         hand_v=hand_v,

@@ -459,14 +459,14 @@ class TableScreen:
     def key(self, key: int) -> None:
         """A key press."""
         if self.paused:
-            if key == pygame.K_ESCAPE:
+            if key in (pygame.K_ESCAPE, pygame.K_F10):
                 self.pause_choice("resume")
-            return
-        if key == pygame.K_ESCAPE and self.decision is None and self.privacy_seat is None:
-            self.pause()
             return
         if key == pygame.K_F10:
             self.pause()
+            return
+        if key == pygame.K_ESCAPE and not self.escape_answers_decision():
+            self.pause()  # nothing on offer to skip or close (one's own turn to discard included): the menu
             return
         if key in (pygame.K_RIGHTBRACKET, pygame.K_KP_PLUS, pygame.K_LEFTBRACKET, pygame.K_KP_MINUS):
             self.change_speed(1 if key in (pygame.K_RIGHTBRACKET, pygame.K_KP_PLUS) else -1)
@@ -491,6 +491,11 @@ class TableScreen:
                 self.animator.skip()
             return
         self._act(self.mapper.key(key))
+
+    def escape_answers_decision(self) -> bool:
+        """Whether Esc goes to the decision on offer (skip a call or ron, close a chooser, leave riichi mode)
+        rather than opening the menu."""
+        return self.decision is not None and self.privacy_seat is None and self.mapper.answers_escape()
 
     def _act(self, outcome: object) -> None:
         if isinstance(outcome, Chooser) or outcome is None:
@@ -905,19 +910,18 @@ class TableScreen:
         return surface
 
     def draw_sticks(self, surface: pygame.Surface) -> None:
-        """Riichi sticks in front of the seats that declared (sliding in as they are placed)."""
+        """Riichi sticks in front of the seats that declared, between the centre panel and their rivers
+        (sliding in as they are placed)."""
         show = self.show
         assert show is not None
-        panel = self.layout.panel
-        length, thick = round(panel.w * 0.62), max(4, round(panel.w * 0.035))
         for seat in show.sticks:
             rel = self.layout.rel_of(seat, show.bottom)
-            frame = self.layout.frame(rel)
-            box = frame.box(-length / 2, panel.h / 2 - thick * 2.2, length, thick)
+            box = self.layout.stick_box(rel)
             image = stick_surface(box.w, box.h)
             if self.stick_slide is not None and self.stick_slide[0] == seat:
-                # the stick slides from the player's side of the table to its place at the centre
-                start = frame.box(-length / 2, self.layout.wall_v, length, thick)
+                # the stick slides from the player's side of the table to its place before the river
+                stick = self.layout.stick_box(0)
+                start = self.layout.frame(rel).box(-stick.w / 2, self.layout.wall_v, stick.w, stick.h)
                 t = self.stick_slide[1].progress(self.animator.now_s)
                 box = _lerp_box(start, box, t)
             surface.blit(image, (box.x, box.y))

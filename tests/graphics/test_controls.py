@@ -211,6 +211,27 @@ def test_ron_tsumo_skip_and_single_calls() -> None:
     assert mapper.key(pygame.K_RETURN) == Discard(mapper.tiles[-1])  # tsumogiri from the start cursor
 
 
+def test_escape_answers_an_offer_but_not_ones_own_turn_to_discard() -> None:
+    table, seat = ron()
+    mapper = mapper_for(table, seat)
+    assert mapper.answers_escape()  # a ron or call offered: Esc skips it, as the Skip button does
+    assert mapper.key(pygame.K_ESCAPE) == PASS
+    table, seat = chi_choice()
+    mapper = mapper_for(table, seat)
+    mapper.click_button(CHI)
+    assert mapper.answers_escape()  # closes the chooser first
+    table, seat = riichi_choice()
+    mapper = mapper_for(table, seat)
+    assert not mapper.answers_escape()  # one's own turn to discard: Esc is the menu's
+    mapper.key(pygame.K_r)
+    assert mapper.answers_escape()  # ... unless choosing the riichi discard: Esc leaves riichi mode
+    assert mapper.key(pygame.K_ESCAPE) is None
+    assert not mapper.answers_escape()
+    table, seat = tsumo()
+    assert not mapper_for(table, seat).answers_escape()
+    assert not InputMapper().answers_escape()  # no decision at all
+
+
 def test_kyuushu_and_kita() -> None:
     table, seat = kyuushu_scenario()
     mapper = mapper_for(table, seat)

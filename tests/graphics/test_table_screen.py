@@ -2,6 +2,7 @@
 window can change size mid-hand, Esc pauses, a click skips the animation, spectators see every hand, and the
 centre panel's score differences."""
 
+import dataclasses
 import logging
 import random
 from collections.abc import Iterator
@@ -10,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.terms import preset
+from game.terms import PASS, Action, Discard, preset
 from graphics import table_screen
 from graphics.demo import offscreen_app, scripted_answer
 from graphics.session import GameSession, SeatSetup
@@ -190,3 +191,124 @@ def test_score_differences_show_plus_minus_zero_for_equal_scores(monkeypatch: py
     assert shown.count("±0") == 3
     assert "+0" not in shown
     assert "25,000" in shown  # the bottom seat's own score stays a score
+
+
+class BlitRecorder(pygame.Surface):
+    """A surface that remembers the screen rect of every blit onto it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size, pygame.SRCALPHA)
+        self.rects: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:  # type: ignore[override]
+        rect = (
+            source.get_rect(topleft=dest)
+            if isinstance(dest, tuple)
+            else source.get_rect(topleft=dest.topleft)
+        )
+        self.rects.append(rect)
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (2560, 1080)])
+@pytest.mark.parametrize("players", [3, 4])
+def test_riichi_sticks_lie_in_front_of_their_seats_clear_of_everything(
+    players: int, size: tuple[int, int]
+) -> None:
+    screen = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(players)), 4, size)
+    for _ in range(5):
+        screen.app.tick(1 / 20)
+    assert screen.show is not None
+    screen.show = dataclasses.replace(screen.show, sticks=frozenset(range(players)))  # everyone in riichi
+    screen.stick_slide = None
+    layout = screen.layout
+    sticks = BlitRecorder(size)
+    screen.draw_sticks(sticks)
+    plates = BlitRecorder(size)
+    screen.draw_names(plates)
+    assert len(sticks.rects) == players
+    assert len(plates.rects) == players
+    # full rivers (a sideways riichi tile in each of the first two rows) for every seat at the table
+    rivers = []
+    for seat in range(players):
+        rel = layout.rel_of(seat, screen.show.bottom)
+        sideways_before = 0
+        for index in range(21):
+            if index % 6 == 0:
+                sideways_before = 0
+            rivers.append(layout.river_box(rel, index, sideways_before, index in (2, 9)))
+            sideways_before += index in (2, 9)
+    # the panel's text (round, honba, tiles left, each seat's wind and score) lies inside the panel box
+    panel = pygame.Rect(layout.panel)
+    window = pygame.Rect(0, 0, *size)
+    for stick in sticks.rects:
+        assert window.contains(stick), stick
+        assert not stick.colliderect(panel), f"stick {stick} drawn over the centre panel {panel}"
+        assert stick.collidelist([pygame.Rect(box) for box in rivers]) == -1, stick
+        assert stick.collidelist(plates.rects) == -1, stick
+    # the sticks are thin, lying along the river: across the bottom and top seats, upright for the side ones
+    for stick in sticks.rects:
+        assert max(stick.w, stick.h) >= 5 * min(stick.w, stick.h)
+    assert len({(stick.w > stick.h) for stick in sticks.rects}) == 2
+
+
+def play_until(screen: TableScreen, offered: Any) -> None:
+    """Answer with the scripted keys until the human's decision on screen satisfies `offered(legal)`."""
+    for _ in range(20000):
+        if screen.decision is not None and screen.animator.idle and offered(screen.mapper.legal):
+            return
+        screen.app.tick(1 / 20, scripted_answer(screen))
+    raise AssertionError("the decision never came")
+
+
+def human_table(seed: int) -> TableScreen:
+    return make_screen((SeatSetup("You"), *(SeatSetup(f"AI {i}", "normal") for i in range(1, 4))), seed)
+
+
+def test_escape_opens_the_menu_on_ones_own_turn_to_discard_and_closes_it() -> None:
+    screen = human_table(3)
+    play_until(screen, lambda legal: any(isinstance(action, Discard) for action in legal))
+    human = screen.session.humans[0]
+    pending = human.pending
+    screen.key(pygame.K_ESCAPE)
+    assert screen.paused, "Esc on one's own turn opens the menu"
+    assert human.awaiting_choice  # and plays nothing
+    assert human.pending is pending
+    screen.key(pygame.K_ESCAPE)
+    assert not screen.paused, "Esc in the menu closes it"
+    assert screen.decision is not None
+    assert human.awaiting_choice
+    screen.key(pygame.K_F10)
+    assert screen.paused
+    screen.key(pygame.K_F10)
+    assert not screen.paused, "F10 closes the menu too"
+
+
+def test_escape_skips_an_offered_call_like_the_skip_button() -> None:
+    screen = human_table(3)
+    play_until(screen, lambda legal: PASS in legal)
+    human = screen.session.humans[0]
+    chosen: list[Action] = []
+    real = human.choose
+    human.choose = lambda action: (chosen.append(action), real(action))[1]  # type: ignore[method-assign]
+    screen.key(pygame.K_ESCAPE)
+    assert not screen.paused, "Esc answers the offer rather than opening the menu"
+    assert chosen == [PASS]
+    assert not human.awaiting_choice  # answered
+    play_until(screen, lambda legal: PASS in legal)
+    screen.key(pygame.K_F10)
+    assert screen.paused, "F10 opens the menu even while a call is offered"
+    screen.key(pygame.K_F10)
+    assert not screen.paused
+    assert human.awaiting_choice  # the offer still waits for its answer
+
+
+def test_escape_opens_the_menu_with_no_decision_on_screen() -> None:
+    screen = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 4)
+    for _ in range(30):
+        screen.app.tick(1 / 20)
+    assert screen.decision is None
+    screen.key(pygame.K_ESCAPE)
+    assert screen.paused
+    screen.key(pygame.K_F10)
+    assert not screen.paused
