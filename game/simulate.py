@@ -19,6 +19,7 @@ import math
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -569,12 +570,44 @@ def run_games(
             for result in pool.imap_unordered(_play_in_worker, planned):
                 finished(result)
             pool.close()
-        except BaseException:
+        except BaseException as error:
+            watchdog = _stop_watchdog(pool, error)
             pool.terminate()  # Ctrl-C, SIGTERM or a failed game: stop every worker now
             raise
+        else:
+            watchdog = None
         finally:
             pool.join()
+            if watchdog is not None:
+                watchdog.cancel()
     return results
+
+
+STOP_GRACE_S = 5.0
+"""How long the pool may take to stop after Ctrl-C or SIGTERM before its workers are killed outright."""
+
+
+def _stop_watchdog(pool: Any, error: BaseException) -> threading.Timer | None:
+    """After Ctrl-C or SIGTERM, a promise that the run ends: should the pool's own shutdown still be stuck
+    after STOP_GRACE_S (it hung once in a CI run, under load, when the signal came as the workers started),
+    kill the workers and end the program with the signal's status. None for other errors."""
+    if isinstance(error, KeyboardInterrupt):
+        status = 130
+    elif isinstance(error, SystemExit) and isinstance(error.code, int) and error.code > 128:
+        status = error.code  # main.py's Terminated: 143
+    else:
+        return None
+
+    def kill_and_exit() -> None:
+        for process in list(getattr(pool, "_pool", ())):
+            with contextlib.suppress(Exception):
+                process.kill()
+        os._exit(status)
+
+    timer = threading.Timer(STOP_GRACE_S, kill_and_exit)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 STOP_SIGNALS = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))

@@ -673,3 +673,26 @@ def _decision_times(players: str, seed: int) -> dict[str, object]:
     """The same east-only duplicate run through the module, for its decision counts."""
     rules = STANDARD.with_overrides({"game_length": "east"})
     return dict(simulate(parse_players(players), 4, rules, seed=seed, duplicate=True).decision_ms)
+
+
+def test_a_pool_stuck_stopping_after_ctrl_c_is_killed_within_the_grace_time() -> None:
+    # a CI run once hung in the pool's own shutdown after a Ctrl-C that came as the workers started; whatever
+    # the cause, the run must end: here the pool's terminate() never returns
+    code = (
+        "import multiprocessing.pool, sys, time\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "import game.simulate as simulate\n"
+        "from rules.ruleset import preset\n"
+        "simulate.STOP_GRACE_S = 0.5\n"
+        "multiprocessing.pool.Pool.terminate = lambda self: time.sleep(60)\n"
+        "def interrupt(result):\n"
+        "    raise KeyboardInterrupt\n"
+        "jobs = simulate.plan_games(['tsumogiri'] * 4, 4, preset('standard'), 1, False)\n"
+        "simulate.run_games(jobs, 2, take=interrupt)\n"
+    )
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT)], capture_output=True, timeout=30, check=False, text=True
+    )
+    assert done.returncode == 130, done.stderr[-500:]
+    assert time.monotonic() - started < 15
