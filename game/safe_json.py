@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from itertools import accumulate
 from typing import Any
 
 MAX_BYTES = 16 * 1024 * 1024  # one document (a log file may pass a larger limit)
 MAX_DEPTH = 64  # arrays and objects inside each other
 MAX_NUMBER_CHARS = 40  # digits (and sign, point, exponent) of one number
-_SCANNED_CHARS = 1 << 20  # documents up to this size have their nesting counted before decoding
+# a JSON string (an unterminated one runs to the end, as the decoder reads it), and what is not a bracket
+_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
+_NOT_BRACKETS = re.compile(r"[^][{}]+")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class JsonError(ValueError):
@@ -63,8 +68,7 @@ def loads(text: str | bytes, where: str, *, max_bytes: int = MAX_BYTES, max_dept
             raise JsonError(f"{where}: not UTF-8 text (byte {error.start + 1})") from None
     if len(text) > max_bytes:
         raise JsonError(f"{where}: {len(text)} characters is too large (at most {max_bytes})")
-    # the scan is a Python loop: large documents (logs) rely on the decoder's own recursion limit instead
-    if len(text) <= _SCANNED_CHARS and _depth(text, max_depth) > max_depth:
+    if _nested_deeper(text, max_depth):
         raise JsonError(f"{where}: nested more than {max_depth} deep")
     try:
         return json.loads(text, parse_int=_number, parse_float=_real, parse_constant=_constant)
@@ -80,28 +84,16 @@ def loads(text: str | bytes, where: str, *, max_bytes: int = MAX_BYTES, max_dept
         raise JsonError(f"{where}: not usable JSON ({' '.join(str(error).split())})") from None
 
 
-def _depth(text: str, limit: int) -> int:
-    """How deeply arrays and objects nest (strings skipped); stops counting past ``limit``."""
-    if "[" not in text and "{" not in text:
-        return 0
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    return deepest
-        elif char in "]}":
-            depth -= 1
-    return deepest
+def _nested_deeper(text: str, limit: int) -> bool:
+    """Whether arrays and objects nest more than ``limit`` deep (brackets inside strings do not count).
+
+    Counted before decoding, whatever the size, with ``str.count``, ``re`` and ``itertools`` (all in C): a
+    Python loop over the characters cost more than the decoding itself.
+
+    >>> _nested_deeper('[{"a": "[[[["}]', 2), _nested_deeper('[{"a": [[]]}]', 3), _nested_deeper('"[[[[', 2)
+    (False, True, False)
+    """
+    if text.count("[") + text.count("{") <= limit:  # most documents: no need to look closer
+        return False
+    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0) > limit

@@ -28,6 +28,7 @@ from game.logs import mjai, tenhou6
 from game.logs.mjlog import read_mjlog
 from game.logs.record import GameRecord, WinResult
 from game.verify import MAX_LINE_CHARS, Summary, check_data, parse_log
+from tools import fuzz_mutations
 
 ROOT = Path(__file__).resolve().parents[1]
 MJLOG_DIR = ROOT.parent / "shared" / "oracles" / "mjx" / "mjlog"
@@ -101,41 +102,9 @@ def _huge_number(rng: random.Random) -> str:
     )
 
 
-def bit_flips(data: bytes, rng: random.Random) -> bytes:
-    """A few bits flipped anywhere."""
-    if not data:
-        return bytes([rng.randrange(256)])
-    out = bytearray(data)
-    for _ in range(rng.randint(1, 8)):
-        out[rng.randrange(len(out))] ^= 1 << rng.randrange(8)
-    return bytes(out)
-
-
 def byte_edits(data: bytes, rng: random.Random) -> bytes:
     """Bytes replaced, inserted or removed, with characters that matter to the formats."""
-    out = bytearray(data)
-    for _ in range(rng.randint(1, 6)):
-        at = rng.randrange(len(out) + 1)
-        choice = rng.choice(b'<>"/=,[]{}:0123456789-.\n ?rmpszEx\x00\xff')
-        action = rng.randrange(3)
-        if action == 0 and at < len(out):
-            out[at] = choice
-        elif action == 1:
-            out.insert(at, choice)
-        elif at < len(out):
-            del out[at]
-    return bytes(out)
-
-
-def truncate(data: bytes, rng: random.Random) -> bytes:
-    """Cut short (or a piece cut out)."""
-    if not data:
-        return data
-    cut = rng.randrange(len(data))
-    if rng.random() < 0.7:
-        return data[:cut]
-    end = min(len(data), cut + rng.randint(1, 200))
-    return data[:cut] + data[end:]
+    return fuzz_mutations.byte_edits(data, rng, b'<>"/=,[]{}:0123456789-.\n ?rmpszEx\x00\xff')
 
 
 def _pieces(data: bytes) -> tuple[list[bytes], bytes]:
@@ -150,7 +119,7 @@ def shuffle_pieces(data: bytes, rng: random.Random) -> bytes:
     """Lines or tags deleted, duplicated or swapped."""
     parts, joiner = _pieces(data)
     if len(parts) < 2:
-        return truncate(data, rng)
+        return fuzz_mutations.truncate(data, rng)
     for _ in range(rng.randint(1, 4)):
         i, j = rng.randrange(len(parts)), rng.randrange(len(parts))
         action = rng.randrange(4)
@@ -242,30 +211,6 @@ _ODD_VALUES: list[Callable[[random.Random], Any]] = [
 ]
 
 
-def _mutate_value(value: Any, rng: random.Random, depth: int = 0) -> Any:
-    """A JSON value with one node somewhere inside replaced by an odd one."""
-    if isinstance(value, dict) and value and depth < 8 and rng.random() < 0.8:
-        key = rng.choice(list(value))
-        copy = dict(value)
-        if rng.random() < 0.1:
-            del copy[key]
-        else:
-            copy[key] = _mutate_value(value[key], rng, depth + 1)
-        return copy
-    if isinstance(value, list) and value and depth < 8 and rng.random() < 0.8:
-        index = rng.randrange(len(value))
-        copy = list(value)
-        action = rng.random()
-        if action < 0.1:
-            del copy[index]
-        elif action < 0.2:
-            copy.insert(index, copy[index])
-        else:
-            copy[index] = _mutate_value(value[index], rng, depth + 1)
-        return copy
-    return rng.choice(_ODD_VALUES)(rng)
-
-
 def json_values(data: bytes, rng: random.Random) -> bytes:
     """tenhou6: values changed anywhere in the document; mjai: in a few of the lines."""
     text = data.decode("utf-8", "replace")
@@ -277,14 +222,16 @@ def json_values(data: bytes, rng: random.Random) -> bytes:
                 value = json.loads(lines[index])
             except (ValueError, RecursionError):
                 continue
-            lines[index] = json.dumps(_mutate_value(value, rng), ensure_ascii=False)
+            lines[index] = json.dumps(
+                fuzz_mutations.mutate_value(value, rng, _ODD_VALUES), ensure_ascii=False
+            )
         return "\n".join(lines).encode()
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
         return byte_edits(data, rng)
     for _ in range(rng.randint(1, 3)):
-        value = _mutate_value(value, rng)
+        value = fuzz_mutations.mutate_value(value, rng, _ODD_VALUES)
     return json.dumps(value, ensure_ascii=False).encode()
 
 
@@ -436,18 +383,10 @@ def random_bytes(data: bytes, rng: random.Random) -> bytes:
     return prefix + noise
 
 
-def splice(data: bytes, rng: random.Random) -> bytes:
-    """The first part of one file and the rest of another (set by ``_splice_with``)."""
-    other = _splice_with[0]
-    return data[: rng.randrange(len(data) + 1)] + other[rng.randrange(len(other) + 1) :]
-
-
-_splice_with: list[bytes] = [b""]
-
 MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
-    bit_flips,
+    fuzz_mutations.bit_flips,
     byte_edits,
-    truncate,
+    fuzz_mutations.truncate,
     shuffle_pieces,
     xml_attributes,
     json_values,
@@ -455,25 +394,30 @@ MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     deep_nesting,
     huge_numbers,
     random_bytes,
-    splice,
+    fuzz_mutations.splice,
     small_numbers,
     record_edits,
 ]
 GENTLE = [small_numbers, record_edits, record_edits]
+GZIP_DAMAGE: list[Callable[[bytes, random.Random], bytes]] = [
+    fuzz_mutations.bit_flips,
+    fuzz_mutations.truncate,
+    byte_edits,
+]
 
 
 def make_case(seeds: list[Seed], seed: int, number: int) -> tuple[str, bytes, int]:
     """Case ``number`` of run ``seed``: a description, its bytes and the size limit to read it with."""
     rng = random.Random(seed * 1_000_003 + number)
     base = rng.choice(seeds)
-    _splice_with[0] = rng.choice(seeds).data
+    fuzz_mutations.splice_with[0] = rng.choice(seeds).data
     data = base.data
     names = []
     packed = base.kind == "gzip"
     if packed and rng.random() < 0.5:  # damage the gzip stream itself
-        mutation = rng.choice([bit_flips, truncate, byte_edits])
-        names.append(f"gzip-{mutation.__name__}")
-        return f"{base.name}: {'+'.join(names)}", mutation(data, rng), MAX_BYTES
+        damage = rng.choice(GZIP_DAMAGE)
+        names.append(f"gzip-{damage.__name__}")
+        return f"{base.name}: {'+'.join(names)}", damage(data, rng), MAX_BYTES
     if packed:
         data = gzip.decompress(data)
     gentle = rng.random() < 0.35  # one change that mostly still reads, so the replay and match are reached

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools import fuzz_mutations
+
 SLOW_S = 10.0  # a case taking longer than this counts as a hang
 PLACEHOLDER = "\x01NUMBER\x01"  # stands for a huge number in a structure until it is written out as text
 
@@ -69,41 +71,9 @@ def random_bytes(data: bytes, rng: random.Random) -> bytes:
     return bytes(rng.choice(alphabet) for _ in range(size))
 
 
-def bit_flips(data: bytes, rng: random.Random) -> bytes:
-    """A few bits flipped anywhere."""
-    if not data:
-        return bytes([rng.randrange(256)])
-    out = bytearray(data)
-    for _ in range(rng.randint(1, 8)):
-        out[rng.randrange(len(out))] ^= 1 << rng.randrange(8)
-    return bytes(out)
-
-
 def byte_edits(data: bytes, rng: random.Random) -> bytes:
     """Bytes replaced, inserted or removed, with characters that matter to JSON."""
-    out = bytearray(data)
-    for _ in range(rng.randint(1, 6)):
-        at = rng.randrange(len(out) + 1)
-        choice = rng.choice(b'"[]{},:0123456789-.eE+\\/ \n\r\tnulltrue?\x00\x7f\x80\xff')
-        action = rng.randrange(3)
-        if action == 0 and at < len(out):
-            out[at] = choice
-        elif action == 1:
-            out.insert(at, choice)
-        elif at < len(out):
-            del out[at]
-    return bytes(out)
-
-
-def truncate(data: bytes, rng: random.Random) -> bytes:
-    """Cut short, or a piece cut out."""
-    if not data:
-        return data
-    at = rng.randrange(len(data))
-    if rng.random() < 0.6:
-        return data[:at]
-    end = rng.randrange(at, len(data) + 1)
-    return data[:at] + data[end:]
+    return fuzz_mutations.byte_edits(data, rng, b'"[]{},:0123456789-.eE+\\/ \n\r\tnulltrue?\x00\x7f\x80\xff')
 
 
 def duplicate(data: bytes, rng: random.Random) -> bytes:
@@ -187,33 +157,7 @@ _ODD_VALUES: list[Callable[[random.Random], Any]] = [
 ]
 
 
-def _mutate_value(value: Any, rng: random.Random, depth: int = 0) -> Any:
-    """The value with one random change somewhere inside it."""
-    if isinstance(value, dict) and value and rng.random() < 0.8:
-        key = rng.choice(list(value))
-        action = rng.randrange(4)
-        out = dict(value)
-        if action == 0:
-            del out[key]
-        elif action == 1:
-            out[
-                rng.choice((key + "x", "type", "actor", "pai", "players", "hand", "window", "\ud800", ""))
-            ] = rng.choice(_ODD_VALUES)(rng)
-        else:
-            out[key] = _mutate_value(value[key], rng, depth + 1)
-        return out
-    if isinstance(value, list) and value and rng.random() < 0.8:
-        out_list = list(value)
-        at = rng.randrange(len(out_list))
-        action = rng.randrange(4)
-        if action == 0:
-            del out_list[at]
-        elif action == 1:
-            out_list.insert(at, copy.deepcopy(out_list[at]))
-        else:
-            out_list[at] = _mutate_value(out_list[at], rng, depth + 1)
-        return out_list
-    return rng.choice(_ODD_VALUES)(rng)
+_NEW_KEYS = ("type", "actor", "pai", "players", "hand", "window", "\ud800", "")
 
 
 def json_values(data: bytes, rng: random.Random) -> bytes:
@@ -223,7 +167,7 @@ def json_values(data: bytes, rng: random.Random) -> bytes:
     except (ValueError, RecursionError):
         return byte_edits(data, rng)
     for _ in range(rng.randint(1, 3)):
-        value = _mutate_value(value, rng)
+        value = fuzz_mutations.mutate_value(value, rng, _ODD_VALUES, _NEW_KEYS)
     text = json.dumps(value, ensure_ascii=rng.random() < 0.5, allow_nan=True).encode("utf-8", "surrogatepass")
     marker = b'"\\u0001NUMBER\\u0001"'  # json.dumps always escapes the control characters
     while marker in text:
@@ -231,20 +175,11 @@ def json_values(data: bytes, rng: random.Random) -> bytes:
     return text
 
 
-_splice_with: list[bytes] = [b""]
-
-
-def splice(data: bytes, rng: random.Random) -> bytes:
-    """The start of this input and the end of another."""
-    other = _splice_with[0]
-    return data[: rng.randrange(len(data) + 1)] + other[rng.randrange(len(other) + 1) :]
-
-
 MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     random_bytes,
-    bit_flips,
+    fuzz_mutations.bit_flips,
     byte_edits,
-    truncate,
+    fuzz_mutations.truncate,
     duplicate,
     deep_nesting,
     huge_numbers,
@@ -252,14 +187,14 @@ MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     json_values,
     json_values,
     json_values,
-    splice,
+    fuzz_mutations.splice,
 ]
 
 
 def mutate(corpus: list[bytes], rng: random.Random, limit: int) -> tuple[str, bytes]:
     """A mutation of one of ``corpus`` (one to three mutations, sometimes padded past ``limit``)."""
     data = rng.choice(corpus)
-    _splice_with[0] = rng.choice(corpus)
+    fuzz_mutations.splice_with[0] = rng.choice(corpus)
     names = []
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
         mutation = rng.choice(MUTATIONS)

@@ -15,6 +15,10 @@ def test_ordinary_json_is_read_as_the_standard_library_reads_it() -> None:
     nested = "[" * MAX_DEPTH + "]" * MAX_DEPTH
     assert loads(nested, "here") is not None
     assert loads('"[[[[ not nesting"', "here") == "[[[[ not nesting"
+    inside = '["\\"[[[[\\\\", ' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "]"  # escapes, then 64 deep
+    assert loads(inside, "here")[0] == '"[[[[\\'
+    with pytest.raises(JsonError, match="Unterminated string"):  # its brackets are in the string
+        loads('["' + "[" * 100, "here")
 
 
 @pytest.mark.parametrize(
@@ -25,8 +29,11 @@ def test_ordinary_json_is_read_as_the_standard_library_reads_it() -> None:
             "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "where: nested more than 64 deep", id="65"
         ),
         pytest.param('{"a":' * 100000, "where: nested more than 64 deep", id="deep-objects"),
+        pytest.param(" " * (1 << 20) + "[" * 100000, "where: nested more than 64 deep", id="deep-and-large"),
         pytest.param(
-            " " * (1 << 20) + "[" * 100000, "where: nested too deeply", id="deep-beyond-the-scanned-size"
+            '["]]]]\\"]]]]", ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "]",
+            "where: nested more than 64 deep",
+            id="closers-in-a-string-hide-nothing",
         ),
         pytest.param("9" * 5000, "where: a number of 5000 characters (at most 40)", id="huge-int"),
         pytest.param("-1." + "0" * 5000, "where: a number of 5003 characters (at most 40)", id="huge-real"),
