@@ -95,9 +95,9 @@ def score_line(line: str | bytes, number: int = 1) -> dict[str, Any]:
     try:
         # without its line ending, so that a line cut short is "unterminated", not "a control character"
         text = line.rstrip(b"\r\n") if isinstance(line, bytes) else line.rstrip("\r\n")
-        request = load_json(text, where, max_bytes=MAX_LINE_BYTES)
-    except JsonError as error:  # a line is one JSON line: its column says where
-        return {"error": str(error).replace(" at line 1, column ", " at column ", 1)}
+        request = load_json(text, where, max_bytes=MAX_LINE_BYTES, one_line=True)
+    except JsonError as error:
+        return {"error": str(error)}
     return score_request(request)
 
 

@@ -23,7 +23,12 @@ _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class JsonError(ValueError):
-    """JSON that cannot be used: the message is one line naming where and what is wrong."""
+    """JSON that cannot be used: the message is one line, ``where: reason``."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"{where}: {reason}")
+        self.where = where
+        self.reason = reason  # what is wrong, for a caller that names the place itself
 
 
 def _number(text: str) -> int:
@@ -49,8 +54,16 @@ class _RefusedError(Exception):
     """Raised from inside the decoder's hooks; turned into a JsonError with the place."""
 
 
-def loads(text: str | bytes, where: str, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+def loads(
+    text: str | bytes,
+    where: str,
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_depth: int = MAX_DEPTH,
+    one_line: bool = False,
+) -> Any:
     """The JSON value in ``text``; JsonError (one line starting with ``where``) when it is not usable.
+    ``one_line``: the text is one line of a JSON-lines stream, so a position is its column only.
 
     >>> loads('{"a": [1, 2.5]}', "line 1")
     {'a': [1, 2.5]}
@@ -58,30 +71,34 @@ def loads(text: str | bytes, where: str, *, max_bytes: int = MAX_BYTES, max_dept
     Traceback (most recent call last):
     ...
     game.safe_json.JsonError: line 2: nested more than 64 deep
+    >>> loads('{"a": ', "line 3", one_line=True)
+    Traceback (most recent call last):
+    ...
+    game.safe_json.JsonError: line 3: not valid JSON at column 7: Expecting value
     """
     if isinstance(text, bytes):
         if len(text) > max_bytes:
-            raise JsonError(f"{where}: {len(text)} bytes is too large (at most {max_bytes})")
+            raise JsonError(where, f"{len(text)} bytes is too large (at most {max_bytes})")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise JsonError(f"{where}: not UTF-8 text (byte {error.start + 1})") from None
+            raise JsonError(where, f"not UTF-8 text (byte {error.start + 1})") from None
     if len(text) > max_bytes:
-        raise JsonError(f"{where}: {len(text)} characters is too large (at most {max_bytes})")
+        raise JsonError(where, f"{len(text)} characters is too large (at most {max_bytes})")
     if _nested_deeper(text, max_depth):
-        raise JsonError(f"{where}: nested more than {max_depth} deep")
+        raise JsonError(where, f"nested more than {max_depth} deep")
     try:
         return json.loads(text, parse_int=_number, parse_float=_real, parse_constant=_constant)
     except json.JSONDecodeError as error:
         why = error.msg.removesuffix(" starting at")  # "Unterminated string starting at": the column says
-        where_in = f"line {error.lineno}, column {error.colno}"
-        raise JsonError(f"{where}: not valid JSON at {where_in}: {why}") from None
+        at = f"column {error.colno}" if one_line else f"line {error.lineno}, column {error.colno}"
+        raise JsonError(where, f"not valid JSON at {at}: {why}") from None
     except _RefusedError as error:
-        raise JsonError(f"{where}: {error}") from None
+        raise JsonError(where, str(error)) from None
     except RecursionError:
-        raise JsonError(f"{where}: nested too deeply") from None
+        raise JsonError(where, "nested too deeply") from None
     except ValueError as error:  # anything else the decoder refuses
-        raise JsonError(f"{where}: not usable JSON ({' '.join(str(error).split())})") from None
+        raise JsonError(where, f"not usable JSON ({' '.join(str(error).split())})") from None
 
 
 def _nested_deeper(text: str, limit: int) -> bool:

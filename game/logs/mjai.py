@@ -270,10 +270,11 @@ def read_mjai(text: str, source: str, *, max_bytes: int = MAX_LOG_BYTES) -> Game
         if not line.strip():
             continue
         try:
-            value = safe_json.loads(line, f"line {number}", max_bytes=max_bytes, max_depth=_LINE_DEPTH)
-        except safe_json.JsonError as error:  # the line is named already: its column is enough
-            text = str(error).replace(" at line 1, column ", " at column ", 1)
-            raise LogFormatError(f"{source}: {text}") from None
+            value = safe_json.loads(
+                line, f"line {number}", max_bytes=max_bytes, max_depth=_LINE_DEPTH, one_line=True
+            )
+        except safe_json.JsonError as error:
+            raise LogFormatError(f"{source}: {error}") from None
         if not isinstance(value, dict):
             raise LogFormatError(f"{source}: line {number}: an mjai event is a JSON object")
         events.append((number, value))

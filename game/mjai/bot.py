@@ -64,11 +64,9 @@ class MjaiBot:
             self.problems.append("empty line (expected a JSON array of mjai events)")
             return none_message()
         try:  # only the end stripped, so that a column in an error counts from the start of the line
-            data: Any = load_json(line.rstrip(), "line", max_bytes=MAX_LINE_BYTES)
+            data: Any = load_json(line.rstrip(), "line", max_bytes=MAX_LINE_BYTES, one_line=True)
         except JsonError as error:  # run_bot names the line: keep what is wrong, and the column in it
-            self.problems.append(
-                str(error).removeprefix("line: ").replace(" at line 1, column ", " at column ", 1)
-            )
+            self.problems.append(error.reason)
             return none_message()
         if not isinstance(data, list):
             self.problems.append(f"expected a JSON array of mjai events, got a JSON {_json_kind(data)}")

@@ -56,10 +56,9 @@ def read_answer(line: bytes) -> Message:
     shown = repr(line.strip()[:120].decode("utf-8", "replace"))
     shown = shown if len(shown) <= 130 else shown[:126] + "...'"  # control characters take 4 each
     try:
-        message: Any = load_json(line, "answer", max_bytes=MAX_ANSWER_BYTES)
+        message: Any = load_json(line, "answer", max_bytes=MAX_ANSWER_BYTES, one_line=True)
     except JsonError as error:  # what is wrong, and where in the line
-        why = str(error).removeprefix("answer: ").replace(" at line 1, column ", " at column ", 1)
-        raise AnswerError(f"wrote {shown}, which is no mjai action ({why})") from None
+        raise AnswerError(f"wrote {shown}, which is no mjai action ({error.reason})") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise AnswerError(f"wrote {shown}, which is no mjai action")
     return message
