@@ -15,6 +15,9 @@ from graphics.layout import Box
 from graphics.widgets import DIM_INK, GOLD, INK, draw_fitted, fitted_size, panel_surface
 
 MEDALS = {1: (236, 196, 92), 2: (200, 204, 210), 3: (196, 132, 80)}  # gold, silver, bronze
+PLUS = (150, 220, 160)  # points won
+MINUS = (236, 130, 120)  # points lost
+ERROR_INK = (236, 120, 110)  # a line saying what went wrong
 FELT_LIGHT = (38, 110, 78)
 FELT_DARK = (7, 34, 25)
 SHADOW = (6, 16, 12)
@@ -185,3 +188,34 @@ def draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, to
     thumb_h = max(bar.w * 3, round(bar.h * shown / total))
     y = bar.y + round((bar.h - thumb_h) * first / max(1, total - shown))
     pygame.draw.rect(surface, (196, 182, 140), pygame.Rect(bar.x, y, bar.w, thumb_h), border_radius=radius)
+
+
+def points_ink(points: float) -> tuple[int, int, int]:
+    """The colour of settlement points as shown with one decimal: green above zero, red below, else ink."""
+    shown = round(points, 1)
+    return PLUS if shown > 0 else MINUS if shown < 0 else INK
+
+
+@lru_cache(maxsize=4)
+def veil(width: int, height: int, alpha: int = 130) -> pygame.Surface:
+    """A dark translucent sheet over the whole window, behind a dialog that takes all input."""
+    sheet = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    sheet.fill((0, 0, 0, alpha))
+    return sheet
+
+
+@lru_cache(maxsize=64)
+def band_surface(
+    w: int,
+    h: int,
+    fill: tuple[int, int, int, int],
+    edge: tuple[int, int, int, int] | None = None,
+    edge_w: int = 1,
+    radius: int = 4,
+) -> pygame.Surface:
+    """A row's rounded band in a table (lit when selected or under the mouse), with an optional edge."""
+    surface = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, surface.get_rect(), edge_w, radius)
+    return surface

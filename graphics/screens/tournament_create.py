@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
@@ -21,17 +20,19 @@ from game.schedule import FILLS, MAX_PARTICIPANTS, MAX_ROUNDS, MIN_PARTICIPANTS,
 from game.terms import PRESET_NAMES, RuleSet, preset
 from game.tournament import NAME_CHARS, TITLE_CHARS, Entry, TournamentError, create
 from graphics import i18n
-from graphics.app import App
+from graphics.app import App, sooner
 from graphics.i18n import tr
 from graphics.layout import Box
 from graphics.screens import navigation
 from graphics.screens.chrome import (
+    ERROR_INK,
     backdrop,
     draw_heading,
     draw_label,
     draw_panel,
     draw_paragraph,
     draw_scrollbar,
+    veil,
 )
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import CreateLayout, create_layout
@@ -54,7 +55,6 @@ GAME_LENGTHS = ("east", "hanchan")
 CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (5, 10), (10, 20), (15, 30), (30, 60))
 ROUND_CHOICES = tuple(range(MIN_ROUNDS, MAX_ROUNDS + 1))
 SEED_DIGITS = 9
-ERROR_INK = (236, 120, 110)
 HINTED = ("preset", "options", "length", "rounds", "seating", "fill", "clock", "seed")  # with a hint line
 
 
@@ -502,6 +502,10 @@ class TournamentCreateScene:
         self.form.update(dt_s)
         self.options_form.update(dt_s)
 
+    def next_frame_s(self) -> float | None:
+        """The caret's next blink while a name or the seed is typed; else only input changes the form."""
+        return sooner(self.form.next_frame_s(), self.options_form.next_frame_s())
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""
         layout = self.build()
@@ -574,7 +578,7 @@ class TournamentCreateScene:
     def draw_options(self, surface: pygame.Surface, layout: CreateLayout, lang: str) -> None:
         """A veil over the form and the options panel over the rules: the preset, the switches, what the one
         under the mouse (or the focused one) does, and Done."""
-        surface.blit(_veil(layout.width, layout.height), (0, 0))
+        surface.blit(veil(layout.width, layout.height), (0, 0))
         panel = layout.options
         radius = max(6, min(panel.panel.w, panel.panel.h) // 28)
         surface.blit(panel_surface(panel.panel.w, panel.panel.h, alpha=255, radius=radius), panel.panel[:2])
@@ -587,14 +591,6 @@ class TournamentCreateScene:
         if isinstance(about, tuple) and about[0] == "option":
             text = tr(f"option_desc.{about[1]}")
             draw_paragraph(surface, text, panel.detail, layout.text_px(16), lang, GOLD)
-
-
-@lru_cache(maxsize=4)
-def _veil(width: int, height: int) -> pygame.Surface:
-    """A dark translucent sheet over the whole window, behind a panel that takes all input."""
-    veil = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 130))
-    return veil
 
 
 def _row_of(key: Hashable | None) -> int | None:

@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from graphics.layout import TILE_ASPECT, Box
-from graphics.screens.layouts import TOGGLE_INSET, Frame, Row, ScreenLayout, fit_frame
+from graphics.screens.layouts import (  # _row: a label on the left and its control on the right
+    TOGGLE_INSET,
+    Frame,
+    Row,
+    ScreenLayout,
+    _row,
+    fit_frame,
+)
 
 DESIGN = (1280, 720)
 SIDE = 40.0  # the design's left and right margin
@@ -22,11 +29,6 @@ BUTTON_H = 56.0
 
 def _frame(width: int, height: int) -> Frame:
     return fit_frame(*DESIGN, width, height)
-
-
-def _row(frame: Frame, x: float, y: float, w: float, h: float, label_w: float, gap: float = 12) -> Row:
-    """A label on the left and its control on the right, `w` wide together."""
-    return Row(frame.box(x, y, label_w, h), frame.box(x + label_w + gap, y, w - label_w - gap, h))
 
 
 def _columns(

@@ -15,12 +15,18 @@ from graphics import i18n
 from graphics.app import App
 from graphics.i18n import tr
 from graphics.screens import navigation
-from graphics.screens.chrome import backdrop, draw_heading, draw_panel, draw_scrollbar
+from graphics.screens.chrome import (
+    ERROR_INK,
+    backdrop,
+    band_surface,
+    draw_heading,
+    draw_panel,
+    draw_scrollbar,
+)
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import LIST_COLUMNS, ListLayout, list_layout
 from graphics.widgets import DIM_INK, GOLD, INK, Button, draw_fitted
 
-ERROR_INK = (236, 120, 110)
 FINISHED_INK = (150, 220, 160)
 DOUBLE_CLICK_S = 0.45
 
@@ -264,6 +270,10 @@ class TournamentListScene:
         self.time_s += dt_s
         self.form.update(dt_s)
 
+    def next_frame_s(self) -> float | None:
+        """Nothing moves on the list: only input changes it."""
+        return self.form.next_frame_s()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""
         layout = self.build()
@@ -306,10 +316,8 @@ class TournamentListScene:
             self.draw_row(surface, layout, slot, self.entries[index], index, lang)
         draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.rows), len(self.entries))
         if self.deleting is not None:
-            shade = pygame.Surface((layout.panel.w, layout.panel.h), pygame.SRCALPHA)
-            pygame.draw.rect(
-                shade, (4, 10, 8, 210), shade.get_rect(), border_radius=max(6, layout.panel.h // 28)
-            )
+            radius = max(6, layout.panel.h // 28)
+            shade = band_surface(layout.panel.w, layout.panel.h, (4, 10, 8, 210), radius=radius)
             surface.blit(shade, (layout.panel.x, layout.panel.y))
             question = tr("tournament.list.delete_question", name=self.deleting.name)
             draw_fitted(surface, question, layout.text_px(24), GOLD, layout.panel, "center", True, lang)
@@ -321,12 +329,9 @@ class TournamentListScene:
         """One tournament's row: a band (gold when selected), then its cells."""
         box = layout.rows[slot]
         selected = index == self.selected
-        band = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-        radius = max(4, box.h // 5)
         fill = (*GOLD, 40) if selected else (255, 255, 255, 24 if index == self.hover else 12)
-        pygame.draw.rect(band, fill, band.get_rect(), border_radius=radius)
         edge = (*GOLD, 190) if selected else (255, 255, 255, 30)
-        pygame.draw.rect(band, edge, band.get_rect(), 2 if selected else 1, radius)
+        band = band_surface(box.w, box.h, fill, edge, 2 if selected else 1, max(4, box.h // 5))
         surface.blit(band, (box.x, box.y))
         cells = layout.cells[slot]
         size = layout.text_px(18)

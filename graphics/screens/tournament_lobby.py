@@ -11,6 +11,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -34,6 +35,9 @@ from graphics.i18n import tr
 from graphics.layout import Box
 from graphics.screens import navigation
 from graphics.screens.chrome import (
+    ERROR_INK,
+    MINUS,
+    PLUS,
     backdrop,
     draw_heading,
     draw_label,
@@ -41,6 +45,8 @@ from graphics.screens.chrome import (
     draw_paragraph,
     draw_rank,
     draw_scrollbar,
+    points_ink,
+    veil,
 )
 from graphics.screens.form import Field, Form
 from graphics.screens.tournament_layouts import LobbyLayout, TableCard, lobby_layout
@@ -58,9 +64,6 @@ from graphics.widgets import (
 
 FRAME_BUDGET_S = 0.008  # engine time per frame while the AI tables are played out
 WIND_TILES = (27, 28, 29, 30)  # East, South, West, North
-PLUS = (150, 220, 160)
-MINUS = (236, 130, 120)
-ERROR_INK = (236, 120, 110)
 POINTS_TYPING = re.compile(r"-?\d{0,4}(\.\d?)?")  # what may stand in the field while typing
 POINTS_DONE = re.compile(r"-?(\d{1,4}(\.\d)?|\.\d)")  # what Apply accepts
 REASON_CHARS = 80
@@ -453,9 +456,9 @@ class TournamentLobbyScene:
         self.reload()
         self.build(force=True)
 
-    def export_folder(self) -> str:
+    def export_folder(self) -> Path:
         """Where Export writes."""
-        return str(config_dir() / "exports" / f"tournament-{self.tournament}")
+        return config_dir() / "exports" / f"tournament-{self.tournament}"
 
     def request_export(self) -> None:
         """Export from the next frame, once "Exporting…" has been shown."""
@@ -465,7 +468,7 @@ class TournamentLobbyScene:
     def export_now(self) -> None:
         """Write the standings and every match's log into the export folder."""
         self.export_in = 0
-        folder = config_dir() / "exports" / f"tournament-{self.tournament}"
+        folder = self.export_folder()
         try:
             written = export(self.app.records(), self.tournament, folder)
         except (RecordsError, TournamentError) as error:
@@ -534,6 +537,12 @@ class TournamentLobbyScene:
             self.reload()
             self.say(str(error), error=True)
             self.build(force=True)
+
+    def next_frame_s(self) -> float | None:
+        """Every frame while AI tables are played out or an export waits; else only input changes it."""
+        if self.play_out is not None or self.export_in:
+            return 0.0
+        return self.form.next_frame_s()
 
     # ---- drawing -------------------------------------------------------------------------------------------
 
@@ -711,7 +720,7 @@ class TournamentLobbyScene:
                     surface,
                     format_points(points),
                     seat_px,
-                    _points_ink(points),
+                    points_ink(points),
                     line.points,
                     "midright",
                     True,
@@ -751,7 +760,7 @@ class TournamentLobbyScene:
                 surface,
                 format_points(row.points),
                 size,
-                _points_ink(row.points),
+                points_ink(row.points),
                 points_box,
                 "midright",
                 True,
@@ -772,9 +781,7 @@ class TournamentLobbyScene:
 
     def draw_play_out(self, surface: pygame.Surface, layout: LobbyLayout, run: PlayOut, lang: str) -> None:
         """A veil over the lobby and the dialog: what is in play and how far the play-out has come."""
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 120))
-        surface.blit(veil, (0, 0))
+        surface.blit(veil(*surface.get_size(), alpha=120), (0, 0))
         dialog = layout.play_out
         radius = max(8, dialog.panel.h // 16)
         surface.blit(
@@ -848,7 +855,3 @@ def _tab_order(key: object) -> int:
 def _state_ink(status: str) -> tuple[int, int, int]:
     """The colour of a match or round status."""
     return {"finished": PLUS, "playing": GOLD, "abandoned": MINUS}.get(status, DIM_INK)
-
-
-def _points_ink(points: float) -> tuple[int, int, int]:
-    return PLUS if round(points, 1) > 0 else MINUS if round(points, 1) < 0 else INK

@@ -24,13 +24,16 @@ from graphics.i18n import tr
 from graphics.layout import Box
 from graphics.screens import navigation
 from graphics.screens.chrome import (
+    ERROR_INK,
     MEDALS,
     TITLE_GOLD,
     backdrop,
+    band_surface,
     draw_heading,
     draw_panel,
     draw_rank,
     draw_scrollbar,
+    points_ink,
     shadowed_text,
 )
 from graphics.screens.form import Field, Form
@@ -43,9 +46,6 @@ from graphics.screens.tournament_layouts import (
 from graphics.tiles import TileArt
 from graphics.widgets import DIM_INK, GOLD, INK, Button, draw_fitted, fitted_size
 
-PLUS = (150, 220, 160)
-MINUS = (236, 130, 120)
-ERROR_INK = (236, 120, 110)
 AXIS = (150, 170, 160)
 GRID = (60, 90, 78)
 # distinct on the dark felt; more participants than colours continue around the hue circle
@@ -109,10 +109,6 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
         ticks.append(round(value, 6) + 0.0)
         value += step
     return ticks
-
-
-def _points_ink(points: float) -> tuple[int, int, int]:
-    return PLUS if round(points, 1) > 0 else MINUS if round(points, 1) < 0 else INK
 
 
 def _read(app: App, tournament: int) -> tuple[TournamentView | None, str]:
@@ -208,6 +204,10 @@ class TournamentStandingsScene:
         self.time_s += dt_s
         self.form.update(dt_s)
 
+    def next_frame_s(self) -> float | None:
+        """Every frame while the chart's lines grow; then only input changes the screen."""
+        return 0.0 if self.time_s < DRAW_S else self.form.next_frame_s()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""
         layout = self.build()
@@ -275,11 +275,8 @@ class TournamentStandingsScene:
                 break
             row = view.rows[index]
             if index == self.hover or (index % 2 == 0):
-                shade = pygame.Surface((band.w, band.h), pygame.SRCALPHA)
                 alpha = 30 if index == self.hover else 10
-                pygame.draw.rect(
-                    shade, (255, 255, 255, alpha), shade.get_rect(), border_radius=max(3, band.h // 5)
-                )
+                shade = band_surface(band.w, band.h, (255, 255, 255, alpha), radius=max(3, band.h // 5))
                 surface.blit(shade, band[:2])
             size = layout.text_px(16)
             radius = max(4, round(12 * layout.scale))
@@ -304,7 +301,7 @@ class TournamentStandingsScene:
                 surface,
                 format_points(row.points),
                 size,
-                _points_ink(row.points),
+                points_ink(row.points),
                 cells[2],
                 "midright",
                 True,
@@ -318,7 +315,7 @@ class TournamentStandingsScene:
             draw_fitted(surface, average, size, INK, cells[4 + places], "midright", lang=lang)
             total = sum(item.points for item in row.adjustments)
             adjusted = format_points(total) + "*" if row.adjustments else "—"
-            ink = _points_ink(total) if row.adjustments else DIM_INK
+            ink = points_ink(total) if row.adjustments else DIM_INK
             draw_fitted(surface, adjusted, size, ink, cells[5 + places], "midright", lang=lang)
         draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.rows), len(view.rows))
         draw_fitted(surface, self.note(view), layout.text_px(15), DIM_INK, layout.note, "midleft", lang=lang)
@@ -427,7 +424,7 @@ class TournamentStandingsScene:
                 surface,
                 format_points(row.points),
                 size,
-                _points_ink(row.points),
+                points_ink(row.points),
                 points_box,
                 "midright",
                 lang=lang,
@@ -675,7 +672,7 @@ class CeremonyScene:
             surface,
             format_points(row.points),
             points_px,
-            _points_ink(row.points),
+            points_ink(row.points),
             points_box,
             "center",
             lang=lang,
@@ -707,7 +704,7 @@ class CeremonyScene:
                 surface,
                 format_points(row.points),
                 size,
-                _points_ink(row.points),
+                points_ink(row.points),
                 cell._replace(x=cell.right - points_w, w=points_w),
                 "midright",
                 lang=lang,

@@ -242,8 +242,9 @@ def test_the_tournament_clock_answers_for_a_player_out_of_time_and_its_bank_surv
     navigation.go(app, "continue_match", match_id=match.id)
     resumed = app.scene
     assert isinstance(resumed, TableScreen)
-    if resumed.session.table.match.hands_played == screen.session.table.match.hands_played:
-        assert resumed.session.clocks[seat].bank_left_s == 0, "the spent bank came back after a resume"
+    hands = screen.session.table.match.hands_played
+    assert resumed.session.table.match.hands_played == hands, "the seed keeps the resume in the same hand"
+    assert resumed.session.clocks[seat].bank_left_s == 0, "the spent bank came back after a resume"
 
 
 def test_a_records_file_that_stops_taking_writes_leaves_the_match_playing_unsaved(tmp_path: Path) -> None:
