@@ -571,7 +571,7 @@ def run_games(
                 finished(result)
             pool.close()
         except BaseException as error:
-            watchdog = _stop_watchdog(pool, error)
+            watchdog = _stop_watchdog(error)
             pool.terminate()  # Ctrl-C, SIGTERM or a failed game: stop every worker now
             raise
         else:
@@ -587,10 +587,14 @@ STOP_GRACE_S = 5.0
 """How long the pool may take to stop after Ctrl-C or SIGTERM before its workers are killed outright."""
 
 
-def _stop_watchdog(pool: Any, error: BaseException) -> threading.Timer | None:
+def _stop_watchdog(error: BaseException) -> threading.Timer | None:
     """After Ctrl-C or SIGTERM, a promise that the run ends: should the pool's own shutdown still be stuck
-    after STOP_GRACE_S (it hung once in a CI run, under load, when the signal came as the workers started),
-    kill the workers and end the program with the signal's status. None for other errors."""
+    after STOP_GRACE_S, kill every worker process and end the program with the signal's status. None for
+    other errors.
+
+    Seen once in a CI run, under load: the parent hung in Pool.terminate() and a worker, left behind, waited
+    forever for the task queue's read lock (multiprocessing.Pool takes that lock to stop its workers; a worker
+    blocked on it is not reached by the parent's SIGTERM in time)."""
     if isinstance(error, KeyboardInterrupt):
         status = 130
     elif isinstance(error, SystemExit) and isinstance(error.code, int) and error.code > 128:
@@ -599,7 +603,7 @@ def _stop_watchdog(pool: Any, error: BaseException) -> threading.Timer | None:
         return None
 
     def kill_and_exit() -> None:
-        for process in list(getattr(pool, "_pool", ())):
+        for process in multiprocessing.active_children():  # replacements the pool started included
             with contextlib.suppress(Exception):
                 process.kill()
         os._exit(status)

@@ -3,6 +3,8 @@ without it), slow tests scheduled first."""
 
 import os
 import signal
+import subprocess
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -34,6 +36,23 @@ def _default_stop_signals() -> None:
 # as from a terminal, even when the test run itself started with them ignored (a background job of a script,
 # as a CI runner may start it; the game keeps an ignored signal ignored, as command-line tools do)
 AS_FROM_A_TERMINAL: Callable[[], None] | None = _default_stop_signals if os.name == "posix" else None
+
+
+def stop_with_signal(
+    process: subprocess.Popen[bytes], signum: int, seen: bytes = b""
+) -> tuple[str, str, float]:
+    """Send `signum` to a child started by a test; its standard output, its standard error (after `seen`, what
+    the test read of it before) and the seconds it took to end. A child still running 20 s later is killed
+    and fails the test."""
+    sent = time.monotonic()
+    process.send_signal(signum)
+    try:
+        out, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+        pytest.fail(f"still running 20 s after signal {signum}: {(seen + err).decode()[-500:]}")
+    return out.decode(), (seen + err).decode(), time.monotonic() - sent
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from PIL import Image
 import main
 from graphics.screens.layouts import title_layout
 from graphics.tileart import CLASSIC
-from tests.conftest import AS_FROM_A_TERMINAL
+from tests.conftest import AS_FROM_A_TERMINAL, stop_with_signal
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -283,20 +283,6 @@ def read_until(process: subprocess.Popen[bytes], stream: IO[bytes] | None, marke
     return seen
 
 
-def stop(process: subprocess.Popen[bytes], signum: int) -> tuple[str, str, float]:
-    """Send `signum`; standard output, standard error and the seconds the command took to end (a command
-    still running 20 s later is killed and fails the test)."""
-    sent = time.monotonic()
-    process.send_signal(signum)
-    try:
-        out, err = process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        pytest.fail(f"still running 20 s after signal {signum}: {err.decode()[-500:]}")
-    return out.decode(), err.decode(), time.monotonic() - sent
-
-
 def assert_ended_quietly(process: subprocess.Popen[bytes], signum: int, err: str, took: float) -> None:
     """The exit status of a program ended by that signal (130 Ctrl-C, 143 SIGTERM), no traceback, promptly."""
     assert process.returncode == 128 + signum, err[-800:]
@@ -323,7 +309,7 @@ def test_capture_ends_on_a_signal(tmp_path: Path, signum: int) -> None:
     process = start_main("capture", str(out), "--time", "60", env=env)
     # the render loop runs inside its scratch records folder
     wait_for(process, lambda: any(scratch.glob("riichi-capture-*")), "scratch folder")
-    _, err, took = stop(process, signum)
+    _, err, took = stop_with_signal(process, signum)
     assert_ended_quietly(process, signum, err, took)
     assert not out.exists()
     assert not any(scratch.iterdir()), "the scratch folder was not cleaned up: no orderly end"
@@ -342,7 +328,7 @@ def test_play_ends_on_a_signal(tmp_path: Path, signum: int) -> None:
     process = start_main("play", "--frames", "1000000", "--size", "640x400", env=env)
     # the title screen has opened the records database (to offer Continue): the frame loop is running
     wait_for(process, (tmp_path / "records.sqlite3-wal").exists, "records database")
-    _, err, took = stop(process, signum)
+    _, err, took = stop_with_signal(process, signum)
     assert_ended_quietly(process, signum, err, took)
     assert not (tmp_path / "records.sqlite3-wal").exists(), "the records database was not closed"
 
@@ -359,7 +345,7 @@ def test_score_reading_stdin_ends_on_a_signal(
     process.stdin.flush()
     answer = read_until(process, process.stdout, b"\n")  # answered: now waiting for the next line
     assert json.loads(answer) == score_samples[0][1]
-    out, err, took = stop(process, signum)
+    out, err, took = stop_with_signal(process, signum)
     assert_ended_quietly(process, signum, err, took)
     assert out == ""
 
@@ -372,7 +358,7 @@ def test_mjai_bot_reading_stdin_ends_on_a_signal(signum: int) -> None:
     process.stdin.write(b"not json\n")
     process.stdin.flush()
     assert read_until(process, process.stdout, b"\n") == b'{"type":"none"}\n'
-    _, err, took = stop(process, signum)
+    _, err, took = stop_with_signal(process, signum)
     assert_ended_quietly(process, signum, err, took)
 
 
@@ -388,7 +374,7 @@ def test_verify_log_ends_on_a_signal(tmp_path: Path, signum: int) -> None:
     log = str(logs.written[0])  # the game's tenhou.net/6 log, checked 2000 times over: a long run
     process = start_main("verify-log", "--progress", *[log] * 2000)
     read_until(process, process.stderr, b"verify-log: ")  # its progress bar: files are being checked
-    out, err, took = stop(process, signum)
+    out, err, took = stop_with_signal(process, signum)
     assert_ended_quietly(process, signum, err, took)
     assert "hands=" not in out  # stopped, not finished
 

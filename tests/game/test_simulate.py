@@ -46,7 +46,7 @@ from rules.events import (
 from rules.meld import MeldType
 from rules.round import RoundState
 from rules.ruleset import preset
-from tests.conftest import AS_FROM_A_TERMINAL
+from tests.conftest import AS_FROM_A_TERMINAL, stop_with_signal
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = preset("standard")
@@ -491,20 +491,6 @@ def start_run(*args: str) -> subprocess.Popen[bytes]:
     )
 
 
-def stop_run(process: subprocess.Popen[bytes], signum: int, seen: bytes = b"") -> tuple[str, str, float]:
-    """Send ``signum``; the run's output (``seen``: standard error read before) and the seconds it took to
-    end. A run that does not end within 20 s is killed and fails the test."""
-    sent = time.monotonic()
-    process.send_signal(signum)
-    try:
-        out, err = process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        pytest.fail(f"still running 20 s after signal {signum}: {(seen + err).decode()[-500:]}")
-    return out.decode(), (seen + err).decode(), time.monotonic() - sent
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sends signals, reads /proc")
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_cli_ctrl_c_exits_130_quietly(signum: int, status: int) -> None:
@@ -519,7 +505,7 @@ def test_cli_ctrl_c_exits_130_quietly(signum: int, status: int) -> None:
         assert b"games" in seen, seen
         workers = children(process.pid)
         assert len(workers) == 2, workers  # the pool's two worker processes
-        out, err, took = stop_run(process, signum, seen)
+        out, err, took = stop_with_signal(process, signum, seen)
         assert process.returncode == status, err[-500:]
         assert "Traceback" not in err
         assert "Exception ignored" not in err
@@ -685,7 +671,9 @@ def test_a_pool_stuck_stopping_after_ctrl_c_is_killed_within_the_grace_time() ->
         "from rules.ruleset import preset\n"
         "simulate.STOP_GRACE_S = 0.5\n"
         "multiprocessing.pool.Pool.terminate = lambda self: time.sleep(60)\n"
+        "import multiprocessing\n"
         "def interrupt(result):\n"
+        "    print(*(child.pid for child in multiprocessing.active_children()), flush=True)\n"
         "    raise KeyboardInterrupt\n"
         "jobs = simulate.plan_games(['tsumogiri'] * 4, 4, preset('standard'), 1, False)\n"
         "simulate.run_games(jobs, 2, take=interrupt)\n"
@@ -696,3 +684,8 @@ def test_a_pool_stuck_stopping_after_ctrl_c_is_killed_within_the_grace_time() ->
     )
     assert done.returncode == 130, done.stderr[-500:]
     assert time.monotonic() - started < 15
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert len(workers) == 2
+    for pid in workers:  # none left behind (a zombie waiting for its reaper is gone too)
+        status = Path(f"/proc/{pid}/status")
+        assert not status.exists() or "\nState:\tZ" in status.read_text(), f"worker {pid} still runs"
