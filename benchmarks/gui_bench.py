@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.headless import headless_app
+
 ROOT = Path(__file__).resolve().parent.parent
 FRAMES = 360
 WARMUP_FRAMES = 60
@@ -23,21 +25,13 @@ WARMUP_FRAMES = 60
 
 def busy_frame_times(size: tuple[int, int], frames: int = FRAMES, warmup: int = WARMUP_FRAMES) -> list[float]:
     """Milliseconds per frame of the busy scene at `size` (after `warmup` frames)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = headless_app(size)
     import pygame
 
     from game.terms import preset
-    from graphics.app import App, Services
     from graphics.session import GameSession, SeatSetup
-    from graphics.settings import Settings
     from graphics.table_screen import TableScreen
 
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode(size)
-    app = App(surface=surface, settings=Settings(window=size), services=Services())
     setups = tuple(SeatSetup(f"AI {seat + 1}", "normal") for seat in range(4))
     session = GameSession(preset("standard"), setups, seed=11, spectator=True)
     screen = TableScreen(app, session, auto_continue=True)

@@ -8,10 +8,11 @@ timer, as a window close would end it.
 
 from __future__ import annotations
 
-import os
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.headless import headless_app
 
 SECONDS = 5.0
 SIZE = (1280, 720)
@@ -34,24 +35,16 @@ def _share_of_run(app: object, seconds: float) -> float:
 
 def idle_shares(seconds: float = SECONDS, size: tuple[int, int] = SIZE) -> dict[str, float]:
     """The CPU share of the title screen and of a table waiting for the human, `seconds` each."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = headless_app(size)
     import pygame
 
     from game.terms import preset
-    from graphics.app import App, Services
     from graphics.screens import first_scene
     from graphics.session import GameSession, SeatSetup
-    from graphics.settings import Settings
     from graphics.table_screen import TableScreen
 
-    pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.set_mode(size)
     results: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="riichi-idle-bench-") as folder:
-        app = App(surface=surface, settings=Settings(window=size), services=Services())
         app.records_path = Path(folder) / "records.sqlite3"  # never the player's own records
         app.switch(first_scene(app))
         app.run(max_frames=1)  # the title's first frame builds its layout, backdrop and tile art

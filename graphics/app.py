@@ -261,14 +261,17 @@ def open_window(settings: Settings) -> pygame.Surface:
         os.environ.get("SDL_VIDEODRIVER") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):  # SDL would fall back to an invisible 'offscreen' window and leave the user staring at nothing
         raise ScreenError("cannot open a window: no display (neither DISPLAY nor WAYLAND_DISPLAY is set)")
-    if sys.platform.startswith("linux"):
-        # frames are drawn in software: show them through X11 shared memory, not an OpenGL texture that a
-        # software OpenGL (VMs, remote desktops, Xvfb) redraws whole for every update, at 5 ms of CPU a frame
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     try:
         pygame.display.init()
-        if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+        driver = pygame.display.get_driver()
+        if driver == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
             raise pygame.error("SDL found no display, only its invisible 'offscreen' driver")
+        if driver == "x11":
+            # frames are drawn in software: show them through X11 shared memory, not an OpenGL texture that a
+            # software OpenGL (VMs, remote desktops, Xvfb) redraws whole for every update, at 5 ms of CPU a
+            # frame. Read when the window's surface is made (set_mode), so only for X11: a driver without a
+            # framebuffer of its own (Wayland, KMSDRM) would then have none and open no window.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.set_caption(TITLE)
         if settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)

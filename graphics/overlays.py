@@ -31,20 +31,6 @@ GAIN = (120, 224, 140)
 LOSS = (240, 116, 104)
 
 
-@dataclasses.dataclass(frozen=True)
-class Element:
-    """One thing a panel drew in its last frame: a text or a tile, where, and (for a tile row) whose.
-
-    ``role`` is "text", "hint" (the continue prompt), or the row a tile belongs to ("hand", "meld", "wait",
-    "dora", "ura"); ``value`` is the text or the tile id (None for a back); ``seat`` the seat of a hand row.
-    """
-
-    role: str
-    value: str | int | None
-    rect: pygame.Rect
-    seat: int | None = None
-
-
 class Overlay:
     """A timed panel; subclasses draw it."""
 
@@ -60,7 +46,6 @@ class Overlay:
         h = round(layout.height * 0.74)
         self.box = Box((layout.width - w) // 2, round(layout.height * 0.06), w, h)
         self.lang = i18n.language()
-        self.drawn: list[Element] = []  # what the last frame drew (for tests and layout checks)
 
     def update(self, dt_s: float) -> None:
         """Advance the panel's clock."""
@@ -94,7 +79,6 @@ class Overlay:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the panel at its clock's time."""
-        self.drawn = []
         fade = clamp01(self.t / 0.25)
         shade = panel_surface(self.box.w, self.box.h, (7, 16, 14), round(248 * fade), 18)
         surface.blit(shade, (self.box.x, self.box.y))
@@ -102,7 +86,7 @@ class Overlay:
             self.draw_content(surface)
             if self.t >= self.total_s and not self.screen.auto_continue:
                 at = (self.box.center[0], self.box.bottom - round(self.box.h * 0.03))
-                rect = draw_text(
+                draw_text(
                     surface,
                     i18n.tr("overlay.continue"),
                     self.hint_size,
@@ -112,26 +96,9 @@ class Overlay:
                     False,
                     self.lang,
                 )
-                self.drawn.append(Element("hint", i18n.tr("overlay.continue"), rect))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """The panel's own content."""
-
-    def text(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        color: tuple[int, int, int],
-        at: tuple[int, int],
-        anchor: str = "topleft",
-        bold: bool = False,
-        lang: str = "en",
-    ) -> pygame.Rect:
-        """``draw_text``, remembering what was drawn where."""
-        rect = draw_text(surface, text, size, color, at, anchor, bold, lang)
-        self.drawn.append(Element("text", text, rect))
-        return rect
 
     def tiles_row(
         self,
@@ -141,8 +108,6 @@ class Overlay:
         y: int,
         height: int,
         gap_before_last: bool,
-        role: str = "hand",
-        seat: int | None = None,
     ) -> int:
         """Draw tiles left to right (None: a back); return the x after the row."""
         width = tile_width(height)
@@ -156,8 +121,7 @@ class Overlay:
                 if tile is None
                 else art.face(tile >> 2, height, 0, is_red(tile, red_fives))
             )
-            rect = surface.blit(image, (x, y))
-            self.drawn.append(Element(role, tile, rect, seat))
+            surface.blit(image, (x, y))
             x += width
         return x
 
@@ -170,9 +134,9 @@ class Overlay:
             x = box.x + col * seat + col // 2
             name = setups[seat].name
             name_size = fitted_size(name, size, col - 8, False, lang)  # long names in narrow columns
-            self.text(surface, name, name_size, DIM_INK, (x, box.y), "midtop", False, lang)
+            draw_text(surface, name, name_size, DIM_INK, (x, box.y), "midtop", False, lang)
             ink = GAIN if delta > 0 else LOSS if delta < 0 else DIM_INK
-            self.text(surface, i18n.signed_points(delta), size, ink, (x, box.bottom), "midbottom", True, lang)
+            draw_text(surface, i18n.signed_points(delta), size, ink, (x, box.bottom), "midbottom", True, lang)
 
 
 class WinOverlay(Overlay):
@@ -196,7 +160,7 @@ class WinOverlay(Overlay):
         unit = box.h / 24
         title_key = "win.tsumo" if event.discarder is None else "win.ron"
         title = i18n.tr(title_key, name=setups[event.seat].name)
-        self.text(
+        draw_text(
             surface,
             title,
             round(unit * 1.3),
@@ -208,7 +172,7 @@ class WinOverlay(Overlay):
         )
         if event.discarder is not None:
             sub = i18n.tr("win.dealt_in", name=setups[event.discarder].name)
-            self.text(
+            draw_text(
                 surface,
                 sub,
                 round(unit * 0.7),
@@ -235,7 +199,7 @@ class WinOverlay(Overlay):
         indicators = list(self.screen.show.wall.indicators) if self.screen.show is not None else []
         y2 = y + height + round(unit * 0.6)
         left = box.x + round(box.w * 0.08)
-        self.text(
+        draw_text(
             surface,
             i18n.tr("win.dora"),
             round(unit * 0.62),
@@ -245,10 +209,10 @@ class WinOverlay(Overlay):
             True,
             lang,
         )
-        self.tiles_row(surface, indicators, left + round(box.w * 0.1), y2, small, False, "dora")
+        self.tiles_row(surface, indicators, left + round(box.w * 0.1), y2, small, False)
         if self.riichi and event.ura_indicators:
             right = box.center[0] + round(box.w * 0.06)
-            self.text(
+            draw_text(
                 surface,
                 i18n.tr("win.ura"),
                 round(unit * 0.62),
@@ -264,8 +228,7 @@ class WinOverlay(Overlay):
             for index, tile in enumerate(event.ura_indicators):
                 step = round(clamp01((t - self.ura_at - index * 0.15) / 0.4) * 8)
                 frame = art.flip_frame(tile >> 2, is_red(tile, red_fives), small, step)
-                rect = surface.blit(frame, (x + index * tile_width(small), y2))
-                self.drawn.append(Element("ura", tile, rect))
+                surface.blit(frame, (x + index * tile_width(small), y2))
         # the yaku, one by one, with han counting up
         y3 = y2 + small + round(unit * 0.8)
         shown = [entry for index, entry in enumerate(self.yaku) if t >= self.yaku_at + index * YAKU_STEP_S]
@@ -283,7 +246,7 @@ class WinOverlay(Overlay):
             x0 = box.center[0] - (col_w * columns) // 2 + col * col_w + round(unit * 0.6)
             yy = y3 + row * line_h
             age = clamp01((t - self.yaku_at - index * YAKU_STEP_S) / 0.25)
-            self.text(
+            draw_text(
                 surface,
                 name,
                 round(yaku_size * (0.8 + 0.2 * ease_out_back(age))),
@@ -298,7 +261,7 @@ class WinOverlay(Overlay):
                 if self.event.value.yakuman
                 else i18n.tr("score.han", han=han)
             )
-            self.text(
+            draw_text(
                 surface,
                 han_text,
                 round(yaku_size),
@@ -318,7 +281,7 @@ class WinOverlay(Overlay):
         else:
             count_text = i18n.tr("score.han", han=counted)
         if shown:
-            self.text(surface, count_text, round(unit * 1.0), GOLD, (box.center[0], y4), "midtop", True, lang)
+            draw_text(surface, count_text, round(unit * 1.0), GOLD, (box.center[0], y4), "midtop", True, lang)
         if t >= self.banner_at:
             pop = ease_out_back(clamp01((t - self.banner_at) / 0.35))
             if value.yakuman:
@@ -337,7 +300,7 @@ class WinOverlay(Overlay):
                 banner = i18n.tr("score.han_fu", fu=value.fu, han=value.han)
             points = i18n.tr("score.points", points=f"{value.points:,}")  # the hand; payments show below
             size = round(unit * 1.35 * max(pop, 0.2))
-            self.text(
+            draw_text(
                 surface,
                 banner,
                 size,
@@ -347,7 +310,7 @@ class WinOverlay(Overlay):
                 True,
                 lang,
             )
-            self.text(
+            draw_text(
                 surface, points, size, GOLD, (box.center[0], y4 + round(unit * 3.0)), "midtop", True, lang
             )
             self.deltas_row(
@@ -372,6 +335,7 @@ class DrawOverlay(Overlay):
             view.players[seat].melds if view is not None else () for seat in range(n)
         ]
         self.waits: list[tuple[int, ...]] = [self._waits(seat) for seat in range(n)]
+        self._tile_h: int | None = None  # the laid-open hands' tile height, found when first drawn
         screen.app.services.play_cue("exhaustive_draw")
 
     def _waits(self, seat: int) -> tuple[int, ...]:
@@ -393,7 +357,7 @@ class DrawOverlay(Overlay):
         event, box, lang = self.event, self.box, self.lang
         unit = box.h / 24
         title = i18n.tr("draw.nagashi_mangan") if event.nagashi else i18n.tr("draw.exhaustive")
-        self.text(
+        draw_text(
             surface,
             title,
             round(unit * 1.3),
@@ -413,16 +377,22 @@ class DrawOverlay(Overlay):
         label = i18n.tr("draw.waits")
         label_size = max(8, round(text_px * 0.85))
         label_w = text_size(label, label_size, False, lang)[0]
-        # one tile size for every row: as large as the row's height allows, and the widest row fits
-        height = max(8, round(min(row_h - line_h - unit * 0.5, unit * 2.4)))
-        while height > 8 and max(self._row_width(seat, height, label_w) for seat in range(n)) > right - left:
-            height -= 1
+        # one tile size for every row: as large as the row's height allows, and the widest row fits (the box
+        # and the language are the panel's own: found on the first frame, then kept)
+        if self._tile_h is None:
+            height = max(8, round(min(row_h - line_h - unit * 0.5, unit * 2.4)))
+            while (
+                height > 8 and max(self._row_width(seat, height, label_w) for seat in range(n)) > right - left
+            ):
+                height -= 1
+            self._tile_h = height
+        height = self._tile_h
         for seat in range(n):
             y = round(top + row_h * seat)
             tenpai = seat in event.tenpai
             name = setups[seat].name
             name_w = round(box.w * 0.28)
-            self.text(
+            draw_text(
                 surface,
                 name,
                 fitted_size(name, round(text_px), name_w - 8, True, lang),
@@ -437,7 +407,7 @@ class DrawOverlay(Overlay):
                 if seat in event.nagashi
                 else i18n.tr("tenpai" if tenpai else "noten")
             )
-            self.text(
+            draw_text(
                 surface,
                 state,
                 round(text_px),
@@ -450,7 +420,7 @@ class DrawOverlay(Overlay):
             if self.t >= 0.6:
                 delta = event.deltas[seat]
                 ink = GAIN if delta > 0 else LOSS if delta < 0 else DIM_INK
-                self.text(
+                draw_text(
                     surface,
                     i18n.signed_points(delta),
                     round(text_px),
@@ -465,16 +435,14 @@ class DrawOverlay(Overlay):
                 continue
             ty = y + line_h
             width = tile_width(height)
-            x = self.tiles_row(surface, hand, left, ty, height, False, "hand", seat)
+            x = self.tiles_row(surface, hand, left, ty, height, False)
             for meld in melds:
-                x = self.tiles_row(
-                    surface, sorted(meld.tiles), x + width // 2, ty, height, False, "meld", seat
-                )
+                x = self.tiles_row(surface, sorted(meld.tiles), x + width // 2, ty, height, False)
             if waits:
                 x += width
-                self.text(surface, label, label_size, DIM_INK, (x, ty + height // 2), "midleft", False, lang)
+                draw_text(surface, label, label_size, DIM_INK, (x, ty + height // 2), "midleft", False, lang)
                 x += label_w + width // 3
-                self.tiles_row(surface, [kind * 4 + 3 for kind in waits], x, ty, height, False, "wait", seat)
+                self.tiles_row(surface, [kind * 4 + 3 for kind in waits], x, ty, height, False)
 
     def _row_width(self, seat: int, height: int, label_w: int) -> int:
         """How wide a seat's laid-open hand, melds and waits are at tile ``height``."""
@@ -499,7 +467,7 @@ class AbortiveOverlay(Overlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         box, lang = self.box, self.lang
         unit = box.h / 8
-        self.text(
+        draw_text(
             surface,
             i18n.tr("draw.abortive"),
             round(unit * 0.9),
@@ -510,7 +478,7 @@ class AbortiveOverlay(Overlay):
             lang,
         )
         name = i18n.tr(f"abortive.{self.event.kind}")
-        self.text(
+        draw_text(
             surface,
             name,
             round(unit * 1.5),
@@ -550,7 +518,7 @@ class ScoreOverlay(Overlay):
         event, box, lang = self.event, self.box, self.lang
         setups = self.screen.session.setups
         unit = box.h / (4 + 2 * len(setups))
-        self.text(
+        draw_text(
             surface,
             i18n.tr("overlay.scores"),
             round(unit * 1.1),
@@ -565,7 +533,7 @@ class ScoreOverlay(Overlay):
         for row, seat in enumerate(order):
             y = box.y + round(unit * (2.6 + row * 1.8))
             shown = round(self.before[seat] + event.deltas[seat] * progress)
-            self.text(
+            draw_text(
                 surface,
                 setups[seat].name,
                 round(unit * 0.9),
@@ -575,7 +543,7 @@ class ScoreOverlay(Overlay):
                 True,
                 lang,
             )
-            self.text(
+            draw_text(
                 surface,
                 f"{shown:,}",
                 round(unit * 0.95),
@@ -588,7 +556,7 @@ class ScoreOverlay(Overlay):
             delta = event.deltas[seat]
             if delta:
                 ink = GAIN if delta > 0 else LOSS
-                self.text(
+                draw_text(
                     surface,
                     i18n.signed_points(delta),
                     round(unit * 0.85),

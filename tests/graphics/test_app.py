@@ -3,6 +3,8 @@ frame, input and a scene's timed change wake it; and what each scene reports abo
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 
 from game.terms import preset
 from graphics import i18n
-from graphics.app import FPS, MAX_DT_S, POLL_S, App, LoopStats, Services, frame_due_s, sooner
+from graphics.app import FPS, MAX_DT_S, POLL_S, App, LoopStats, Services, frame_due_s, open_window, sooner
 from graphics.layout import Box
 from graphics.screens.form import CARET_PERIOD_S, Field, Form
 from graphics.screens.results import FinalResultsScene
@@ -97,7 +99,18 @@ def quit_after(seconds: float) -> None:
 # ---- the loop --------------------------------------------------------------------------------------------
 
 
-def test_a_still_scene_is_drawn_once_then_the_loop_sleeps_and_reports_it() -> None:
+def test_a_still_scene_is_drawn_once_then_the_loop_sleeps_and_reports_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slept: list[float] = []  # the time really spent in each time.sleep of the loop
+    real_sleep = time.sleep
+
+    def sleep(seconds: float) -> None:
+        start = time.perf_counter()
+        real_sleep(seconds)
+        slept.append(time.perf_counter() - start)
+
+    monkeypatch.setattr(time, "sleep", sleep)  # the module graphics.app sleeps through
     app = window_app()
     scene = Probe(None)
     app.switch(scene)
@@ -110,6 +123,10 @@ def test_a_still_scene_is_drawn_once_then_the_loop_sleeps_and_reports_it() -> No
     assert app.stats.waits >= 1
     assert app.stats.waited_s >= 0.3
     assert app.stats.frames_skipped >= round(0.3 * FPS)
+    # the loop's wait is spent asleep, not polling: this holds however loaded the machine (a busy loop on a
+    # shared CPU can still take less than half of a core, so the CPU share alone proves little)
+    assert sum(slept) >= 0.6 * wall, f"slept {sum(slept):.2f} s of {wall:.2f}: the loop polled instead"
+    assert len(slept) <= wall / POLL_S + 5, f"{len(slept)} wake-ups in {wall:.2f} s"
     assert cpu < 0.5 * wall, f"a core kept busy with nothing to draw ({cpu:.2f} s of {wall:.2f})"
 
 
@@ -328,3 +345,26 @@ def test_the_idle_benchmark_measures_the_title_and_a_waiting_table() -> None:
     shares = idle_shares(seconds=0.3, size=(640, 400))
     assert set(shares) == {"idle_cpu_share", "idle_cpu_share_table"}
     assert all(0.0 < share < 0.5 for share in shares.values()), shares
+
+
+@pytest.mark.parametrize(("driver", "software"), [("x11", True), ("wayland", False), ("kmsdrm", False)])
+def test_the_window_skips_the_opengl_framebuffer_only_on_x11(
+    monkeypatch: pytest.MonkeyPatch, driver: str, software: bool
+) -> None:
+    # X11 shows a software frame through shared memory, cheaper than an OpenGL texture; a driver with no
+    # framebuffer of its own (Wayland, KMSDRM) must keep SDL's texture one, or set_mode finds none at all
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "")  # so that its absence is restored afterwards
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION")
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    seen: list[str | None] = []
+
+    def set_mode(size: tuple[int, int], flags: int = 0) -> pygame.Surface:
+        seen.append(os.environ.get("SDL_FRAMEBUFFER_ACCELERATION"))  # SDL reads it as it makes the surface
+        return pygame.Surface(size)
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    open_window(Settings(window=(640, 400)))
+    assert seen == (["0"] if software else [None])
