@@ -7,13 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.table import default_answer
 from game.view import SeatView
-from rules.actions import PASS, Action, Discard
+from rules.actions import Action
 
 
 @dataclass
 class DecisionClock:
-    """One person's clock: ``base_s`` per decision, ``bank_s`` per hand; ``spend`` advances it."""
+    """One person's clock: ``base_s`` per decision, ``bank_s`` per hand; ``spend`` advances it.
+
+    >>> clock = DecisionClock(5, 20)
+    >>> clock.spend(8)
+    >>> clock.base_left_s, clock.bank_now_s, clock.answered(), clock.bank_left_s
+    (0.0, 17.0, 8000, 17.0)
+    """
 
     base_s: float
     bank_s: float
@@ -68,16 +75,6 @@ class DecisionClock:
 
 
 def timeout_action(view: SeatView, legal: Sequence[Action]) -> Action:
-    """What a seat whose time ran out does: pass a call or win, else discard the drawn tile, else a discard.
-
-    >>> from rules.actions import Ron
-    >>> timeout_action(None, (Ron(), PASS))  # type: ignore[arg-type]
-    Pass()
-    """
-    if PASS in legal:
-        return PASS
-    drawn = view.drawn if view is not None else None
-    if drawn is not None and Discard(drawn) in legal:
-        return Discard(drawn)
-    discards = [action for action in legal if isinstance(action, Discard) and not action.riichi]
-    return discards[-1] if discards else legal[0]
+    """What a seat whose time ran out does: what the table gives a seat that does not answer (pass a call or
+    win, else discard the drawn tile, else the first plain discard)."""
+    return default_answer(view.drawn, legal)

@@ -7,13 +7,12 @@ A resumed match plays on exactly as it would have: walls come from (seed, hand),
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 
 from game.ai import create_ai
 from game.records import Records, RecordsError, SeatEntry, StoredMatch
 from game.seat import Seat
-from game.table import RestoreError, Table
+from game.table import RestoreError, Table, derive_seed
 from game.view import SeatView
 from rules.actions import Action
 from rules.events import Event
@@ -30,8 +29,7 @@ def ai_seed(match_seed: int, seat: int) -> int:
     >>> ai_seed(1, 0) == ai_seed(1, 0) != ai_seed(1, 1)
     True
     """
-    digest = hashlib.sha256(f"ai:{match_seed}:{seat}".encode("ascii")).digest()
-    return int.from_bytes(digest[:8], "big")
+    return derive_seed("ai", match_seed, seat)
 
 
 class NobodySeat:

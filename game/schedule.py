@@ -75,11 +75,7 @@ def first_round(participants: int, table_size: int, fill: str, seed: int) -> Rou
     check_setup(participants, table_size, 1, fill, "balanced")
     byes = _choose_byes(_tie_order(participants, 1, seed), {}, _bye_count(participants, table_size, fill))
     playing = [p for p in _shuffled(range(participants), f"schedule-first:{seed}") if p not in byes]
-    tables, start = [], 0
-    for size in _table_humans(participants, table_size, fill):
-        tables.append(playing[start : start + size])
-        start += size
-    return _round_plan(1, tables, table_size, byes, seed)
+    return _round_plan(1, _in_tables(playing, participants, table_size, fill), table_size, byes, seed)
 
 
 def balanced_schedule(
@@ -141,10 +137,7 @@ def swiss_round(
         list(reversed(standing_order)), byes_so_far, _bye_count(participants, table_size, fill)
     )
     playing = [p for p in standing_order if p not in byes]
-    tables, start = [], 0
-    for size in _table_humans(participants, table_size, fill):
-        tables.append(playing[start : start + size])
-        start += size
+    tables = _in_tables(playing, participants, table_size, fill)
     return _round_plan(round_number, tables, table_size, byes, seed, keep_order=True)
 
 
@@ -152,6 +145,9 @@ def meeting_counts(rounds: Sequence[RoundPlan]) -> dict[tuple[int, int], int]:
     """How often each pair (a < b) of participants met at a table.
 
     Every pair of participants seen in the rounds (at a table or on a bye) is a key, with 0 if they never met.
+
+    >>> meeting_counts([RoundPlan(1, (TablePlan(1, (2, None, 0, 1)),), (3,))])
+    {(0, 1): 1, (0, 2): 1, (0, 3): 0, (1, 2): 1, (1, 3): 0, (2, 3): 0}
     """
     seen: set[int] = set()
     for plan in rounds:
@@ -237,6 +233,15 @@ def _table_humans(participants: int, table_size: int, fill: str) -> tuple[int, .
     count = -(-participants // table_size)
     house, extra = divmod(count * table_size - participants, count)
     return tuple(table_size - house - (index >= count - extra) for index in range(count))
+
+
+def _in_tables(playing: Sequence[int], participants: int, table_size: int, fill: str) -> list[list[int]]:
+    """``playing`` cut into the round's tables in order, each as many as ``_table_humans`` seats there."""
+    tables, start = [], 0
+    for size in _table_humans(participants, table_size, fill):
+        tables.append(list(playing[start : start + size]))
+        start += size
+    return tables
 
 
 def _shuffled(items: range, seed_text: str) -> list[int]:

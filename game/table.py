@@ -37,26 +37,45 @@ class RestoreError(ValueError):
     """Stored actions that do not fit the match: the one line names the action and what is wrong."""
 
 
+def derive_seed(*parts: object) -> int:
+    """A 64-bit seed from the parts: the first 8 bytes (big-endian) of SHA-256 over their text joined by ":".
+
+    Stable across runs, processes, Python versions and platforms, and unrelated for neighbouring parts (the
+    seed of every wall, simulated game, AI seat and scheduled match is one of these).
+
+    >>> derive_seed(0, 0) == derive_seed(0, 0) != derive_seed(0, 1)
+    True
+    """
+    digest = hashlib.sha256(":".join(str(part) for part in parts).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def hand_seed(seed: int, hand_index: int) -> int:
     """The wall seed of a match's ``hand_index``-th hand (0-based, counting every hand dealt).
-
-    The first 8 bytes (big-endian) of SHA-256 over the ASCII text ``"<seed>:<hand_index>"``: stable across
-    Python versions and platforms, and unrelated for neighbouring seeds or hands.
 
     >>> hand_seed(0, 0) == hand_seed(0, 0) != hand_seed(0, 1)
     True
     """
-    digest = hashlib.sha256(f"{seed}:{hand_index}".encode("ascii")).digest()
-    return int.from_bytes(digest[:8], "big")
+    return derive_seed(seed, hand_index)
+
+
+def default_answer(drawn: int | None, legal: Sequence[Action]) -> Action:
+    """The answer of a seat that gives none of its own (illegal, crashed, or out of time): Pass, else
+    tsumogiri of ``drawn``, else the first plain discard, else the first legal action.
+
+    >>> default_answer(7, (Discard(3), Discard(7), Discard(7, riichi=True)))
+    Discard(tile=7, riichi=False)
+    """
+    if PASS in legal:
+        return PASS
+    if drawn is not None and Discard(drawn) in legal:
+        return Discard(drawn)
+    return next((action for action in legal if isinstance(action, Discard) and not action.riichi), legal[0])
 
 
 def safe_default(state: RoundState, legal: tuple[Action, ...]) -> Action:
-    """The answer given for a seat whose own was illegal or crashed: Pass, else tsumogiri, else a discard."""
-    if PASS in legal:
-        return PASS
-    if state.phase is Phase.TURN and state.tile is not None and Discard(state.tile) in legal:
-        return Discard(state.tile)
-    return next((action for action in legal if isinstance(action, Discard)), legal[0])
+    """The answer given for a seat whose own was illegal or crashed: ``default_answer`` in ``state``."""
+    return default_answer(state.tile if state.phase is Phase.TURN else None, legal)
 
 
 def hand_outcome(ended: RoundEnded, events: Sequence[Event]) -> HandOutcome:

@@ -7,7 +7,6 @@ function (``standings``) that the screens, the command line and the export share
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 from collections.abc import Callable, Sequence
@@ -39,7 +38,7 @@ from game.schedule import (
     first_round,
     swiss_round,
 )
-from game.table import Table
+from game.table import Table, derive_seed
 from rules.match import WINDS_PLAYED, Standings
 from rules.ruleset import RuleSet
 
@@ -110,8 +109,7 @@ def match_seed(tournament_seed: int, round_number: int, table: int) -> int:
     >>> match_seed(1, 1, 1) != match_seed(1, 1, 2)
     True
     """
-    digest = hashlib.sha256(f"tournament:{tournament_seed}:{round_number}:{table}".encode("ascii")).digest()
-    return int.from_bytes(digest[:8], "big") >> 1  # SQLite keeps signed 64-bit integers
+    return derive_seed("tournament", tournament_seed, round_number, table) >> 1  # SQLite: signed 64-bit
 
 
 def create(
@@ -286,6 +284,7 @@ class PlayOut:
         self.current: MatchSummary | None = None
         self.table: Table | None = None
         self.finished = False
+        self._fraction = 0.0  # the most ``fraction`` has said
 
     def _plan(self) -> list[MatchSummary]:
         """The tables of AIs to play, in order, as things stand."""
@@ -304,7 +303,8 @@ class PlayOut:
 
     @property
     def fraction(self) -> float:
-        """How much of the play-out is done, from 0 to 1 (the match in play counted by its hands)."""
+        """How much of the play-out is done, from 0 to 1 (the match in play counted by its hands). It never
+        goes back, though the tables to play may grow (a swiss round is scheduled when the last ends)."""
         done = float(len(self.played))
         table = self.table
         if table is not None:
@@ -313,7 +313,8 @@ class PlayOut:
             else:
                 hands = WINDS_PLAYED[table.rules.game_length] * table.rules.players
                 done += min(0.95, table.match.hands_played / hands)
-        return min(1.0, done / max(1, self.total, len(self.played)))
+        self._fraction = max(self._fraction, min(1.0, done / max(1, self.total, len(self.played))))
+        return self._fraction
 
     def advance(self, steps: int = 1) -> bool:
         """Play up to ``steps`` engine steps; True while there is more to play."""
@@ -344,12 +345,13 @@ def play_ai_tables(
     records: Records,
     tournament: int,
     on_match: Callable[[MatchSummary], None] | None = None,
-    on_step: Callable[[MatchSummary, Table], None] | None = None,
+    on_step: Callable[[PlayOut], None] | None = None,
 ) -> PlayReport:
     """Play every table of AIs only, in schedule order, until the end or the first table with a person.
 
     Every answer is saved as it is applied, so an interrupted run, run again, ends exactly as an
-    uninterrupted one. ``on_step`` is called after every engine step, ``on_match`` after every match.
+    uninterrupted one. ``on_step`` gets the play-out after every engine step (its ``fraction`` and ``table``
+    show the progress), ``on_match`` every finished match.
     """
     run = PlayOut(records, tournament)
     reported = 0
@@ -358,8 +360,8 @@ def play_ai_tables(
             if on_match is not None:
                 on_match(run.played[reported])
             reported += 1
-        if on_step is not None and run.current is not None and run.table is not None:
-            on_step(run.current, run.table)
+        if on_step is not None and run.table is not None:
+            on_step(run)
     while reported < len(run.played):
         if on_match is not None:
             on_match(run.played[reported])
@@ -572,7 +574,7 @@ def format_points(points: float) -> str:
 def format_standings(view: TournamentView) -> str:
     """The standings as a text table for the terminal."""
     size = view.info.rules.players
-    places = " ".join(f"{place}{_ordinal(place)}" for place in range(1, size + 1))
+    places = " ".join(ordinal(place) for place in range(1, size + 1))
     lines = [
         f"{view.info.name} — round {view.rounds_done} of {view.info.rounds} done ({view.info.status})",
         f"{'rank':>4}  {'name':<{NAME_CHARS}}  {'points':>8}  {'matches':>7}  {places}  avg rank",
@@ -589,8 +591,9 @@ def format_standings(view: TournamentView) -> str:
     return "\n".join(lines)
 
 
-def _ordinal(place: int) -> str:
-    return {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+def ordinal(place: int) -> str:
+    """A place as the standings head it: 1st, 2nd, 3rd, 4th."""
+    return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
 
 
 def standings_csv(view: TournamentView) -> str:
@@ -604,7 +607,7 @@ def standings_csv(view: TournamentView) -> str:
             "name",
             "points",
             "matches",
-            *(f"{place}{_ordinal(place)}" for place in range(1, size + 1)),
+            *(ordinal(place) for place in range(1, size + 1)),
             "avg_rank",
             "adjustments",
             "adjustment_reasons",

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import TextIO
 
 from game.records import Clock, MatchSummary, Records, RecordsError, default_path
-from game.table import Table
+from game.schedule import MAX_ROUNDS, ScheduleError, check_setup
 from game.tournament import (
+    MAX_CLOCK_S,
+    PlayOut,
     TournamentError,
     create,
     export,
@@ -25,11 +27,9 @@ from game.tournament import (
     play_ai_tables,
     standings_json,
 )
-from rules.match import WINDS_PLAYED
 from rules.ruleset import RuleSetError, preset
 
 LENGTHS = {"east": "east", "south": "hanchan"}
-MAX_ROUNDS = 20
 
 
 def parse_clock(text: str) -> Clock:
@@ -88,14 +88,14 @@ def _new(args: argparse.Namespace, db: Path, out: TextIO) -> int:
     if db.is_dir():
         raise RecordsError(f"{db} is a folder, not a records database")
     # everything the user typed is checked before the file is opened (or created)
-    from game.schedule import ScheduleError, check_setup
-
     try:
         check_setup(len(entries), rules.players, args.rounds, args.fill, args.seating)
     except ScheduleError as error:
         raise TournamentError(str(error)) from None
-    if clock is not None and not (1 <= clock.base_s <= 600 and 0 <= clock.bank_s <= 600):
-        raise TournamentError(f"--clock {args.clock}: 1 to 600 s per decision and 0 to 600 s a hand")
+    if clock is not None and not (1 <= clock.base_s <= MAX_CLOCK_S and 0 <= clock.bank_s <= MAX_CLOCK_S):
+        raise TournamentError(
+            f"--clock {args.clock}: 1 to {MAX_CLOCK_S} s per decision and 0 to {MAX_CLOCK_S} s a hand"
+        )
     with Records(db) as records:
         tournament = create(
             records,
@@ -143,33 +143,30 @@ def _list(db: Path, out: TextIO) -> int:
 
 
 class PlayProgress:
-    """A one-line progress bar on standard error: matches done of those to play, and the hand in play."""
+    """A one-line progress bar on standard error: how much of the play-out is done (``PlayOut.fraction``), its
+    matches and the hand in play."""
 
-    def __init__(self, stream: TextIO, total: int, min_interval_s: float = 0.2, width: int = 24) -> None:
+    def __init__(self, stream: TextIO, min_interval_s: float = 0.2, width: int = 24) -> None:
         self.stream = stream
-        self.total = max(1, total)
         self.min_interval_s = min_interval_s
         self.width = width
-        self.done = 0
         self._last = -1.0
         self._shown = False
 
-    def show(self, table: Table | None = None) -> None:
+    def show(self, run: PlayOut) -> None:
         """Rewrite the line (at most every ``min_interval_s``): the bar, the count and the hand in play."""
         now = time.perf_counter()
-        if table is not None and now - self._last < self.min_interval_s:
+        if now - self._last < self.min_interval_s:
             return
         self._last = now
-        fraction = self.done / self.total
         where = ""
-        if table is not None:
-            match = table.match
-            hands = WINDS_PLAYED[table.rules.game_length] * table.rules.players
-            fraction += min(0.99, match.hands_played / hands) / self.total
+        if run.table is not None:
+            match = run.table.match
             where = f"  {'ESWN'[match.round_wind]}{match.kyoku + 1} hand {match.hands_played + 1}"
-        filled = min(self.width, int(self.width * fraction))
+        filled = min(self.width, int(self.width * run.fraction))
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {self.done}/{self.total} matches{where}   ")
+        total = max(run.total, len(run.played))
+        self.stream.write(f"\r[{bar}] {len(run.played)}/{total} matches{where}   ")
         self.stream.flush()
         self._shown = True
 
@@ -186,12 +183,10 @@ def _play(records: Records, tournament: int, out: TextIO, err: TextIO | None) ->
     if view.info.status == "finished":
         out.write(f"tournament {tournament} is finished: nothing to play\n")
         return 0
-    pending = [match for match in view.matches if match.status in ("pending", "playing")]
-    progress = PlayProgress(err, sum(1 for match in pending if not match.has_humans)) if err else None
+    progress = PlayProgress(err) if err else None
 
     def finished(summary: MatchSummary) -> None:
         if progress is not None:
-            progress.done += 1
             progress.close()  # the match's line stands on its own; the bar follows below it
         scores = summary.result.scores if summary.result else ()
         players = ", ".join(
@@ -200,12 +195,10 @@ def _play(records: Records, tournament: int, out: TextIO, err: TextIO | None) ->
         out.write(f"round {summary.round} table {summary.table}: {players}\n")
         out.flush()
 
-    def step(summary: MatchSummary, table: Table) -> None:
-        if progress is not None:
-            progress.show(table)
-
     try:
-        report = play_ai_tables(records, tournament, on_match=finished, on_step=step)
+        report = play_ai_tables(
+            records, tournament, on_match=finished, on_step=progress.show if progress is not None else None
+        )
     finally:
         if progress is not None:
             progress.close()

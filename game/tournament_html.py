@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from html import escape
 
 from game.records import MatchSummary
-from game.tournament import StandingRow, TournamentView, format_points
+from game.tournament import StandingRow, TournamentView, format_points, ordinal
 
 # Lengths 7 and 8 are coprime, so up to 56 participants get a distinct colour-and-dash pair; the dashes alone
 # tell the first 8 apart in greyscale print.
@@ -42,13 +42,9 @@ tbody tr:nth-child(even) { background: #f1efe6; }
 """
 
 
-def _ordinal(place: int) -> str:
-    return f"{place}" + {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
-
-
 def _standings(view: TournamentView) -> str:
     places = "".join(
-        f'<th class="num">{_ordinal(place)}</th>' for place in range(1, view.info.rules.players + 1)
+        f'<th class="num">{ordinal(place)}</th>' for place in range(1, view.info.rules.players + 1)
     )
     head = (
         '<tr><th class="num">Rank</th><th>Name</th><th>AI</th><th class="num">Points</th>'

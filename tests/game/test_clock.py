@@ -48,7 +48,8 @@ class _View:
         (None, (Ron(), PASS), PASS),
         (None, (Chi((1, 5)), PASS), PASS),
         (40, (Discard(3), Discard(40), Discard(40, riichi=True)), Discard(40)),
-        (None, (Discard(3), Discard(9), Discard(9, riichi=True)), Discard(9)),
+        (None, (Discard(3), Discard(9), Discard(9, riichi=True)), Discard(3)),  # after a call: the first
+        (None, (Discard(9, riichi=True), Discard(9)), Discard(9)),  # a plain discard, never a riichi
     ],
 )
 def test_a_seat_out_of_time_passes_or_discards_the_drawn_tile(

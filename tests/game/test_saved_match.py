@@ -59,6 +59,25 @@ def test_a_match_rebuilt_at_any_answer_plays_on_exactly_as_it_would_have(rules: 
         assert resumed.standings == standings
 
 
+def test_a_rebuilt_ai_seat_recalls_whether_it_was_folding() -> None:
+    """What an AI keeps from its own decisions in the hand in play (folding) is rebuilt by ``recall``."""
+    whole = Table(EAST_4, _seats(MIXES[4], EAST_4, 21), 21)  # type: ignore[arg-type]
+    folding: list[tuple[bool, ...]] = []  # every seat's flag once each apply's answers are decided
+    whole.subscribe_actions(lambda batch: folding.append(tuple(seat.folding for seat in whole.seats)))  # type: ignore[attr-defined]
+    whole.run()
+    cuts = [(end, flags) for end, flags in zip(_boundaries(whole), folding, strict=True) if any(flags)]
+    assert len(cuts) >= 10, "nobody folded: the test cannot tell"
+    checked = 0
+    for end, flags in random.Random(3).sample(cuts, 10):
+        resumed = Table(EAST_4, _seats(MIXES[4], EAST_4, 21), 21)  # type: ignore[arg-type]
+        resumed.restore(whole.actions[:end])
+        if resumed.hand_first_action == end:
+            continue  # the hand ended there: every seat starts the next one afresh
+        assert tuple(seat.folding for seat in resumed.seats) == flags, f"after answer {end}"  # type: ignore[attr-defined]
+        checked += 1
+    assert checked >= 5
+
+
 def test_restoring_whole_actions_ends_the_match_with_its_standings() -> None:
     whole = Table(EAST_4, _seats(MIXES[4], EAST_4, 3), 3)  # type: ignore[arg-type]
     standings = whole.run()
