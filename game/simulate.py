@@ -12,13 +12,14 @@ draws / exhaustive draws the label's seats took part in) and ``avg_win_points`` 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import dataclasses
-import hashlib
 import importlib
 import math
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -34,7 +35,7 @@ from game.logs import tenhou6
 from game.logs.record import GameRecord
 from game.recorder import GameRecorder
 from game.seat import Seat
-from game.table import Table
+from game.table import Table, derive_seed
 from game.view import SeatView
 from rules.actions import Action
 from rules.events import (
@@ -115,12 +116,6 @@ def rules_for(name: str) -> RuleSet:
 def rotations(rules: RuleSet, duplicate: bool) -> int:
     """Games per wall: the player count in duplicate mode, else 1."""
     return rules.players if duplicate else 1
-
-
-def derive_seed(*parts: object) -> int:
-    """A 64-bit seed from the parts' text (SHA-256), stable across runs, processes and platforms."""
-    digest = hashlib.sha256(":".join(str(part) for part in parts).encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass(frozen=True)
@@ -564,7 +559,9 @@ def run_games(
             finished(play_game(job))
         return results
     with signals_blocked() as unblock:
-        pool = multiprocessing.get_context().Pool(min(jobs, total), initializer=_start_worker)
+        pool = multiprocessing.get_context().Pool(
+            min(jobs, total), initializer=_start_worker, initargs=(os.getpid(),)
+        )
         try:
             unblock()  # a Ctrl-C or SIGTERM that came while the pool started is raised here
             for result in pool.imap_unordered(_play_in_worker, planned):
@@ -650,14 +647,30 @@ _playing = False
 """In a worker process: a game is being played (SIGTERM then unwinds it, closing its external bots)."""
 
 
-def _start_worker() -> None:
+def _start_worker(parent: int) -> None:
     """Pool initializer. Ctrl-C is left to the parent, which terminates the pool (so workers print no
     tracebacks); the parent's SIGTERM ends the game in play through its finally blocks, closing any external
-    bot, and the worker quietly; the signals blocked while the pool started are let through again."""
+    bot, and the worker quietly; the signals blocked while the pool started are let through again; and on
+    Linux the worker is killed when the parent ends, however it ends (no worker is ever left behind)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_terminated)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """Linux: SIGKILL this process when the parent's thread that started it ends (prctl PR_SET_PDEATHSIG);
+    if the parent is already gone, end now. Elsewhere nothing (the watchdog of run_games still applies)."""
+    if sys.platform != "linux":
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _worker_terminated(signum: int, frame: FrameType | None) -> None:

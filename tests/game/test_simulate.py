@@ -689,3 +689,24 @@ def test_a_pool_stuck_stopping_after_ctrl_c_is_killed_within_the_grace_time() ->
     for pid in workers:  # none left behind (a zombie waiting for its reaper is gone too)
         status = Path(f"/proc/{pid}/status")
         assert not status.exists() or "\nState:\tZ" in status.read_text(), f"worker {pid} still runs"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="prctl(PR_SET_PDEATHSIG) is Linux's")
+def test_workers_die_with_a_parent_killed_outright() -> None:
+    # SIGKILL gives the parent no chance to stop its pool: before, a busy worker ended on a BrokenPipeError
+    # traceback at its next result, and an idle one (waiting for the task queue's lock) ran on, orphaned
+    process = start_run("--games", "400", "--jobs", "2", "--players", PLAYERS)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + 20
+    while len(workers := children.read_text().split()) < 2:
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.05)
+    process.kill()
+    _, err = process.communicate(timeout=20)  # to the end of the workers' output too
+    assert b"Traceback" not in err, err.decode()[-400:]
+    deadline = time.monotonic() + 5
+    for pid in workers:
+        status = Path(f"/proc/{pid}/status")
+        while status.exists() and "\nState:\tZ" not in status.read_text():
+            assert time.monotonic() < deadline, f"worker {pid} outlived its parent"
+            time.sleep(0.05)
