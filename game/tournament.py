@@ -112,6 +112,22 @@ def match_seed(tournament_seed: int, round_number: int, table: int) -> int:
     return derive_seed("tournament", tournament_seed, round_number, table) >> 1  # SQLite: signed 64-bit
 
 
+def check_name(name: str) -> str:
+    """A tournament's name as stored (trimmed); TournamentError when it is empty, too long or unprintable.
+
+    >>> check_name("  Spring league ")
+    'Spring league'
+    >>> check_name("x" * 200)
+    Traceback (most recent call last):
+    ...
+    game.tournament.TournamentError: the tournament's name must be 1 to 60 printable characters
+    """
+    name = name.strip()
+    if not name or not name.isprintable() or len(name) > TITLE_CHARS:
+        raise TournamentError(f"the tournament's name must be 1 to {TITLE_CHARS} printable characters")
+    return name
+
+
 def create(
     records: Records,
     name: str,
@@ -125,9 +141,7 @@ def create(
     clock: Clock | None = None,
 ) -> int:
     """Store a new tournament with its first round (every round, when balanced); return its id."""
-    name = name.strip()
-    if not name or not name.isprintable() or len(name) > TITLE_CHARS:
-        raise TournamentError(f"the tournament's name must be 1 to {TITLE_CHARS} printable characters")
+    name = check_name(name)
     check_entries(entries)
     if seating not in SEATINGS:
         raise TournamentError(f"unknown seating {seating!r} (expected {', '.join(SEATINGS)})")

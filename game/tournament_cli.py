@@ -18,6 +18,7 @@ from game.tournament import (
     MAX_CLOCK_S,
     PlayOut,
     TournamentError,
+    check_name,
     create,
     export,
     format_points,
@@ -88,6 +89,7 @@ def _new(args: argparse.Namespace, db: Path, out: TextIO) -> int:
     if db.is_dir():
         raise RecordsError(f"{db} is a folder, not a records database")
     # everything the user typed is checked before the file is opened (or created)
+    check_name(args.name)
     try:
         check_setup(len(entries), rules.players, args.rounds, args.fill, args.seating)
     except ScheduleError as error:

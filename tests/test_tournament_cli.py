@@ -216,3 +216,16 @@ def test_play_killed_and_run_again_ends_with_the_standings_of_an_uninterrupted_r
     expected = run(capsys, "tournament", "standings", "--id", str(first), "--json", "--db", str(whole))[1]
     got = run(capsys, "tournament", "standings", "--id", str(second), "--json", "--db", str(cut))[1]
     assert json.loads(got) == json.loads(expected)
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 61, "tab\there"])
+def test_a_bad_name_is_one_line_and_creates_no_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    # before: the name was checked inside create(), after the records file had been created
+    db = tmp_path / "new.sqlite3"
+    argv = ["--name", name, "--players", AI_SPEC, "--ruleset", "standard", "--db", str(db)]
+    status, _, err = run(capsys, "tournament", "new", *argv)
+    assert status == 2
+    assert err.strip().splitlines() == ["error: the tournament's name must be 1 to 60 printable characters"]
+    assert not db.exists()

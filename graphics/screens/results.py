@@ -15,7 +15,7 @@ from graphics.app import App
 from graphics.fonts import render_text
 from graphics.i18n import signed_points, tr
 from graphics.screens import navigation
-from graphics.screens.chrome import MEDALS, backdrop, draw_heading, draw_panel
+from graphics.screens.chrome import MEDALS, MINUS, PLUS, backdrop, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import RESULT_COLUMNS, ResultsLayout, results_layout
 from graphics.session import GameSession
@@ -23,8 +23,6 @@ from graphics.widgets import DIM_INK, GOLD, INK, Button, draw_fitted, fitted_siz
 
 REVEAL_S = 0.35  # between two rows appearing
 FADE_S = 0.3  # one row's fade and slide
-PLUS = (150, 220, 160)
-MINUS = (236, 130, 120)
 
 
 @dataclass(frozen=True)

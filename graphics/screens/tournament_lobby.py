@@ -529,7 +529,7 @@ class TournamentLobbyScene:
                 if not run.advance(1):
                     self.finish_play_out(run)
                     return
-            self.fraction = max(self.fraction, run.fraction)
+            self.fraction = run.fraction  # PlayOut.fraction never goes back
             if len(run.played) != played:  # a table finished: show its result under the dialog
                 self.reload()
         except (RecordsError, TournamentError) as error:
