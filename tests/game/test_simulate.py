@@ -684,11 +684,9 @@ def test_a_pool_stuck_stopping_after_ctrl_c_is_killed_within_the_grace_time() ->
     )
     assert done.returncode == 130, done.stderr[-500:]
     assert time.monotonic() - started < 15
-    workers = [int(pid) for pid in done.stdout.split()]
+    workers = done.stdout.split()
     assert len(workers) == 2
-    for pid in workers:  # none left behind (a zombie waiting for its reaper is gone too)
-        status = Path(f"/proc/{pid}/status")
-        assert not status.exists() or "\nState:\tZ" in status.read_text(), f"worker {pid} still runs"
+    assert_ended(workers)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="prctl(PR_SET_PDEATHSIG) is Linux's")
@@ -704,9 +702,15 @@ def test_workers_die_with_a_parent_killed_outright() -> None:
     process.kill()
     _, err = process.communicate(timeout=20)  # to the end of the workers' output too
     assert b"Traceback" not in err, err.decode()[-400:]
-    deadline = time.monotonic() + 5
-    for pid in workers:
+    assert_ended(workers)
+
+
+def assert_ended(pids: list[str], within_s: float = 5.0) -> None:
+    """Each process ends within `within_s` (a SIGKILL takes effect when the process is next scheduled, which
+    on a loaded machine is not at once); a zombie waiting for its reaper counts as ended."""
+    deadline = time.monotonic() + within_s
+    for pid in pids:
         status = Path(f"/proc/{pid}/status")
         while status.exists() and "\nState:\tZ" not in status.read_text():
-            assert time.monotonic() < deadline, f"worker {pid} outlived its parent"
+            assert time.monotonic() < deadline, f"worker {pid} still runs {within_s} s after its parent ended"
             time.sleep(0.05)
