@@ -2,8 +2,8 @@
 
 Keys name a tile's place so the animator can follow it: ``("w", stack, level)`` a wall tile, ``("r", id)`` a
 discard, ``("m", id)`` a meld tile, ``("k", id)`` a kita, ``("h", id)`` a face-up concealed tile and ``("b",
-seat, i)`` a face-down one. The same tile id under two keys (a called discard stays marked in the river) is
-how the animator knows where a new sprite comes from.
+seat, i)`` a face-down one. A tile id that leaves one key for another (a claimed discard leaves the river for
+the meld) is how the animator knows where a new sprite comes from.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from game.terms import Meld, MeldType
 from game.view import SeatView
-from graphics.layout import Box, TableLayout, tile_width
+from graphics.layout import RIVER_ROW, RIVER_ROWS, Box, TableLayout, tile_width
 
 DEAD_WALL_STACKS = 7
 
@@ -58,7 +58,7 @@ class Sprite:
     height: int  # the tile's upright height (the art size)
     turns: int  # counter-clockwise quarter turns
     z: int
-    mark: str = ""  # "called" (a claimed discard), "claim" (claimable now), "tsumogiri", "dora"
+    mark: str = ""  # "claim" (claimable now), "tsumogiri", "dora"
     standing: bool = False  # an opponent's concealed tile, standing on its edge (drawn foreshortened)
 
 
@@ -150,23 +150,27 @@ def _add_wall(sprites: dict[Hashable, Sprite], show: Show, layout: TableLayout) 
 
 
 def _add_river(sprites: dict[Hashable, Sprite], show: Show, layout: TableLayout, seat: int, rel: int) -> None:
+    """Lay out a seat's discards; a claimed one has left the river for the caller's meld (as Tenhou and
+    Mahjong Soul show it), so the rest close up behind it."""
     river = show.view.players[seat].river
     sideways_before = 0
     pending_sideways = False  # a called riichi tile passes the sideways turn to the next discard
-    for index, entry in enumerate(river):
-        if index % 6 == 0:
-            sideways_before = 0
+    index = 0
+    for entry in river:
         sideways = entry.riichi or pending_sideways
         pending_sideways = sideways and entry.called
+        if entry.called:
+            continue
+        if index % RIVER_ROW == 0 and index < RIVER_ROWS * RIVER_ROW:  # a new row (the last one grows on)
+            sideways_before = 0
         box = layout.river_box(rel, index, sideways_before, sideways)
         if sideways:
             sideways_before += 1
-        mark = "called" if entry.called else "claim" if entry.tile == show.claimable else ""
-        if not mark and entry.tsumogiri:
-            mark = "tsumogiri"
+        mark = "claim" if entry.tile == show.claimable else "tsumogiri" if entry.tsumogiri else ""
         turns = (rel + (1 if sideways else 0)) % 4
         key = ("r", entry.tile)
         sprites[key] = Sprite(key, box, entry.tile, layout.river_h, turns, Z_RIVER + index, mark)
+        index += 1
 
 
 def _meld_slots(meld: Meld) -> list[tuple[int, bool, bool]]:

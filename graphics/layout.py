@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 TILE_ASPECT = 0.75  # sprite width / height (graphics/tiles.py draws the art in this shape)
 RIVER_ROW = 6  # discards per river row
-RIVER_ROWS = 3  # rows the layout leaves room for; a rare fourth row reaches into the gap before the wall
+RIVER_ROWS = 3  # rows of a river; the last one grows on to the right, as on Tenhou, once the others are full
 MIN_SIZE = (640, 400)  # the smallest window the layout is designed for; smaller ones are clamped
 
 # The owner's right (a) and toward the owner (b), per relative position; screen y grows downward.
@@ -125,8 +125,17 @@ class TableLayout:
     hand_y: int  # top of the viewer's hand tiles
     hand_x: int  # left of the viewer's first hand tile
     meld_right: int  # right edge of the viewer's meld row
-    buttons: Box  # call and win buttons, above the viewer's hand on the right
-    toggles: Box  # auto-win / no-calls / auto-discard toggles
+    buttons: Box  # call and win buttons: the right margin's lower part, beside the hand
+    button_h: int  # an action button's height
+    clock: Box  # the decision clock, above the buttons
+    toggles: Box  # auto-win / no-calls / auto-discard toggles, the right margin's top
+    menu: Box  # the menu button, top left
+    status: Box  # the line over the hand (riichi prompt, tenpai, furiten, no yaku), under the viewer's wall
+    overlay: Box  # end-of-hand panels: over the table square, clear of the name plates
+    pad: int  # the gap between the table, its margins' contents and the window's edge
+    plate_w: int  # a name plate's widest
+    plate_h: int
+    plate_top: int  # top of the top seat's plate (under the menu button and its warning line)
 
     def frame(self, rel: int) -> SeatFrame:
         """The frame of relative seat `rel` (0 bottom .. 3 left)."""
@@ -140,8 +149,8 @@ class TableLayout:
         """Screen box of the `index`-th discard of a river; `sideways_before` counts sideways tiles earlier in
         its row (a riichi tile is laid on its side and pushes the rest of the row along)."""
         row, col = divmod(index, RIVER_ROW)
-        if row > RIVER_ROWS:  # an unusually long river keeps extending its fourth row
-            row, col = RIVER_ROWS, index - RIVER_ROWS * RIVER_ROW
+        if row >= RIVER_ROWS:  # a long river (calls, kans, three players) keeps extending its last row
+            row, col = RIVER_ROWS - 1, index - (RIVER_ROWS - 1) * RIVER_ROW
         w = tile_width(self.river_h)
         u = -RIVER_ROW * w / 2 + col * w + sideways_before * (self.river_h - w)
         v = self.river_v + row * self.river_h
@@ -184,28 +193,24 @@ class TableLayout:
         """Local u where an opponent's meld row ends (melds grow to the owner's left from here)."""
         return self.side * 0.46
 
-    def plate_width(self) -> int:
-        """The widest a name plate may be where `plate_center` puts it."""
-        margin = (self.width - self.side) // 2
-        if margin >= self.side * 0.24:
-            return max(40, margin - round(self.width * 0.01))
-        return round(self.side * 0.3)
+    @property
+    def table(self) -> Box:
+        """The table square."""
+        return Box(self.cx - self.side // 2, self.cy - self.side // 2, self.side, self.side)
 
-    def plate_center(self, rel: int) -> tuple[int, int]:
-        """Where a seat's name plate goes: in the side margins of a wide window, else in a table corner."""
-        margin = (self.width - self.side) // 2
-        if margin >= self.side * 0.24:
-            x_left, x_right = margin // 2, self.width - margin // 2
-            top, bottom = self.cy - self.side // 2, self.cy + self.side // 2
-            spots = {
-                0: (x_left, bottom - round(self.side * 0.08)),
-                1: (x_right, self.cy),
-                2: (x_left, top + round(self.side * 0.12)),
-                3: (x_left, self.cy),
-            }
-            return spots[rel]
-        x, y = self.frame(rel).point(-self.side * 0.41, self.wall_v - self.river_h * 0.2)
-        return round(x), round(y)
+    def plate_box(self, rel: int) -> Box:
+        """The box a seat's name plate may fill: beside the table at its own side, the left margin holding
+        the top (near its row's end), left and bottom seats and the right margin the right seat. A plate
+        narrower than the box keeps to the table's edge."""
+        table = self.table
+        x = table.x - self.pad - self.plate_w if rel in (0, 2, 3) else table.right + self.pad
+        y = {
+            0: table.bottom - self.pad - self.plate_h,
+            1: self.cy - self.plate_h // 2,
+            2: self.plate_top,
+            3: self.cy - self.plate_h // 2,
+        }[rel]
+        return Box(x, y, self.plate_w, self.plate_h)
 
     def hand_tile_box(self, index: int, count: int, drawn_apart: bool) -> Box:
         """Screen box of the viewer's `index`-th concealed tile; the last sits apart when just drawn."""
@@ -216,14 +221,25 @@ class TableLayout:
         return Box(round(x), self.hand_y, w, self.hand_h)
 
 
+PLATE_SHARE = 0.2  # a name plate's width as a share of the table's side: the margins beside it keep that much
+
+
 def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
-    """The layout for a window of `width` x `height` pixels (clamped to MIN_SIZE)."""
+    """The layout for a window of `width` x `height` pixels (clamped to MIN_SIZE).
+
+    The table square is as large as the height allows once the viewer's hand has its strip along the
+    bottom, and narrow enough that both side margins take a name plate (4:3 and 5:4 give a few pixels of
+    the table for that). The hand is centred under the table with the melds to its right; the right margin
+    holds the toggles at the top and the action buttons at the bottom, beside the hand.
+    """
     width, height = max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1])
-    # The viewer's hand takes a strip along the bottom; the table square sits above it.
+    pad = max(6, round(min(width, height) * 0.01))
     hand_h = round(min(height * 0.092, width * 0.95 / (14.6 * TILE_ASPECT + 12 * TILE_ASPECT * 0.72 + 1.2)))
     strip = round(hand_h * 1.2)
-    side = min(height - strip, width)
+    side = min(height - strip, round((width - 4 * pad) / (1 + 2 * PLATE_SHARE)))
     cx, cy = width // 2, (height - strip) // 2
+    table = Box(cx - side // 2, cy - side // 2, side, side)
+    margin = table.x
     river_h = max(18, round(side * 0.068))
     river_side = RIVER_ROW * tile_width(river_h)
     river_v = river_side // 2 + max(2, round(river_h * 0.06))
@@ -236,18 +252,35 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
     wall_h = max(14, round(side * 0.05))
     wall_v = river_v + RIVER_ROWS * river_h + round(river_h * 0.25)
     other_h = max(14, round(side * 0.046))
-    hand_v = wall_v + wall_h + max(2, round(wall_h * 0.12))
+    hand_v = wall_v + wall_h + max(3, round(wall_h * 0.2))  # clear of the wall, kita lifted a little included
     meld_h = round(hand_h * 0.72)
     hand_y = height - hand_h - round(hand_h * 0.1)
     hand_w = round(14.45 * tile_width(hand_h))
-    meld_w = round(12 * tile_width(meld_h) + 3 * meld_h * 0.1)
-    total = hand_w + meld_w + round(hand_h * 0.6)
-    hand_x = max(round(width * 0.02), (width - total) // 2)
-    meld_right = min(width - round(width * 0.012), hand_x + total)
-    button_h = max(24, round(hand_h * 0.6))
-    buttons = Box(round(width * 0.5), hand_y - button_h - round(hand_h * 0.3), round(width * 0.48), button_h)
-    small = max(18, round(button_h * 0.62))
-    toggles = Box(width - round(small * 8.2), round(height * 0.015), round(small * 8), round(small * 1.3) * 3)
+    hand_x = cx - hand_w // 2
+    # the melds end where the fullest row (a pair, four kans and four kita) still fits
+    meld_right = min(width - pad, hand_x + round(hand_h * 13.4))
+    plate_size = max(12, round(river_h * 0.36))
+    plate_w = min(margin - 2 * pad, round(plate_size * 11))
+    plate_h = round(plate_size * 2.7)
+    menu_h = max(22, round(river_h * 0.6))
+    menu = Box(pad, pad, round(menu_h * 3.2), menu_h)
+    plate_top = max(table.y + pad, menu.bottom + round(menu_h * 1.1))  # the save warning fits between
+    button_h = max(24, round(hand_h * 0.55))
+    right = Box(table.right + pad, 0, min(margin - 2 * pad, round(button_h * 9)), height)
+    plate_right_bottom = cy + (plate_h + 1) // 2
+    clock = Box(right.x, plate_right_bottom + pad, round(button_h * 3.2), button_h)
+    buttons_top = clock.bottom + pad
+    buttons = Box(right.x, buttons_top, right.w, table.bottom - pad - buttons_top)
+    small = max(16, round(button_h * 0.62))
+    row = max(27, round(small * 1.3))  # the toggles' labels stay readable in the narrow margins of 4:3
+    toggles_w = min(margin - 2 * pad, round(small * 8))
+    toggles = Box(width - pad - toggles_w, pad, toggles_w, row * 3)
+    status_h = max(12, round(hand_h * 0.24))
+    band_top = cy + wall_v + wall_h
+    status = Box(
+        cx - round(side * 0.3), max(band_top, table.bottom - status_h - pad), round(side * 0.6), status_h
+    )
+    overlay = Box(table.x + pad, table.y + pad, side - 2 * pad, side - 2 * pad)
     return TableLayout(
         width=width,
         height=height,
@@ -270,5 +303,14 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
         hand_x=hand_x,
         meld_right=meld_right,
         buttons=buttons,
+        button_h=button_h,
+        clock=clock,
         toggles=toggles,
+        menu=menu,
+        status=status,
+        overlay=overlay,
+        pad=pad,
+        plate_w=plate_w,
+        plate_h=plate_h,
+        plate_top=plate_top,
     )

@@ -29,7 +29,7 @@ from graphics.screens import navigation
 from graphics.session import GameSession
 from graphics.tiles import TileArt
 from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp
-from graphics.widgets import GOLD, INK, Button, draw_text, panel_surface, row_of_buttons
+from graphics.widgets import GOLD, INK, Button, draw_text, grid_of_buttons, panel_surface
 
 FELT = (28, 96, 68)
 FELT_DARK = (12, 46, 34)
@@ -363,9 +363,8 @@ class TableScreen:
     def refresh_controls(self) -> None:
         """Rebuild the action buttons, a chooser's options and the toggles for the current decision."""
         layout = self.layout
-        height = layout.buttons.h
         labels = [(i18n.tr(button.label_key), button.label_key) for button in self.mapper.buttons()]
-        self.buttons = row_of_buttons(layout.buttons, labels, height)
+        self.buttons = grid_of_buttons(layout.buttons, labels, layout.button_h)
         for button, spec in zip(self.buttons, self.mapper.buttons(), strict=True):
             button.primary = spec.label_key in ("action.tsumo", "action.ron")
             button.selected = spec.selected
@@ -388,17 +387,15 @@ class TableScreen:
                 self.toggle_buttons.append(Button(box, i18n.tr(key), name, selected=on))
 
     def _chooser_buttons(self, chooser: Chooser) -> list[Button]:
+        """The chooser's options in a row centred over the hand, just above the status line."""
         layout = self.layout
-        height = layout.buttons.h
+        height = round(layout.button_h * 1.6)
         width = round(tile_width(layout.river_h) * 4.4)
-        buttons = []
-        x = layout.buttons.right - len(chooser.actions) * (width + 10)
-        for index, _ in enumerate(chooser.actions):
-            box = Box(
-                x + index * (width + 10), layout.buttons.y - round(height * 1.9), width, round(height * 1.6)
-            )
-            buttons.append(Button(box, "", index))
-        return buttons
+        gap = layout.pad
+        count = len(chooser.actions)
+        x = layout.cx - (count * width + (count - 1) * gap) // 2
+        y = layout.status.y - layout.pad - height
+        return [Button(Box(x + index * (width + gap), y, width, height), "", index) for index in range(count)]
 
     # ---- input --------------------------------------------------------------------------------------------
 
@@ -534,8 +531,7 @@ class TableScreen:
 
     def menu_button(self) -> Button:
         """The small menu button in the top-left corner (Esc or F10 does the same)."""
-        size = max(22, round(self.layout.river_h * 0.6))
-        return Button(Box(8, 8, round(size * 3.2), size), i18n.tr("table.menu"), "menu")
+        return Button(self.layout.menu, i18n.tr("table.menu"), "menu")
 
     def pause(self, confirm: str | None = None) -> None:
         """Stop the game and show the menu: resume, settings, yaku reference, leave (a saved match is kept
@@ -720,7 +716,7 @@ class TableScreen:
         return self.art.face(tile >> 2, height, turns, is_red(tile, self.rules.red_fives))
 
     def blit_sprite(self, surface: pygame.Surface, sprite: Sprite, box: Box, hover: int | None) -> None:
-        """One tile at `box`, with its marks (dimmed when called, lit when claimable or hovered)."""
+        """One tile at `box`, with its marks (shaded when tsumogiri, lit when claimable or hovered)."""
         image = self.tile_surface(sprite.tile, sprite.height, sprite.turns, sprite.standing)
         x, y = box.x, box.y
         key = sprite.key
@@ -740,9 +736,7 @@ class TableScreen:
                 pygame.draw.rect(surface, GOLD, (x + 2, y - 6, image.get_width() - 4, 4), border_radius=2)
             return
         surface.blit(image, (x, y))
-        if sprite.mark == "called":
-            surface.blit(shade(image.get_width(), image.get_height(), (10, 10, 10, 110)), (x, y))
-        elif sprite.mark == "claim":
+        if sprite.mark == "claim":
             pygame.draw.rect(
                 surface, GOLD, (x - 2, y - 2, image.get_width() + 4, image.get_height() + 4), 3, 5
             )
@@ -936,9 +930,9 @@ class TableScreen:
             image = self.plate(
                 seat, setup.name, view.scores[seat], (seat - view.dealer) % view.n, seat in show.sticks
             )
-            rect = image.get_rect(center=self.layout.plate_center(rel))
-            rect.clamp_ip(pygame.Rect(0, 0, self.layout.width, self.layout.height))
-            surface.blit(image, rect)
+            box = self.layout.plate_box(rel)
+            x = box.x if rel == 1 else box.right - image.get_width()  # against the table's edge
+            surface.blit(image, (x, box.y))
 
     def plate(self, seat: int, name: str, score: int, wind: int, riichi: bool) -> pygame.Surface:
         """A player's name plate (cached per content)."""
@@ -949,8 +943,8 @@ class TableScreen:
             return cached
         lang = i18n.language()
         size = max(12, round(self.layout.river_h * 0.36))
-        height = round(size * 2.7)
-        limit = self.layout.plate_width()
+        height = self.layout.plate_h
+        limit = self.layout.plate_w
         name_size = size
         while name_size > 8 and round(size * 3.2) + text_size(name, name_size, True, lang)[0] > limit:
             name_size -= 1  # a long name in a narrow margin: smaller type rather than a clipped plate
@@ -1064,9 +1058,8 @@ class TableScreen:
         clock = self.session.clocks.get(self.decision[0])
         if clock is None:
             return
-        area = self.layout.buttons
-        height = area.h
-        box = Box(area.x, area.y, round(height * 3.2), height)
+        box = self.layout.clock
+        height = box.h
         surface.blit(panel_surface(box.w, box.h, radius=max(4, height // 3)), (box.x, box.y))
         lang = i18n.language()
         base, bank = math.ceil(clock.base_left_s), math.ceil(clock.bank_now_s)
@@ -1129,11 +1122,9 @@ class TableScreen:
                 parts.append(i18n.tr("no_yaku"))
         if not parts:
             return
-        size = max(12, round(self.layout.hand_h * 0.24))
-        x = self.layout.hand_x + round(self.layout.width * 0.16)
-        y = self.layout.hand_y - round(size * 1.75)
+        box = self.layout.status
         draw_text(
-            surface, "  ·  ".join(parts), size, (250, 220, 140), (x, y), "topleft", True, i18n.language()
+            surface, "  ·  ".join(parts), box.h, (250, 220, 140), box.center, "center", True, i18n.language()
         )
 
     def draw_tooltip(self, surface: pygame.Surface, tile: int, info: DiscardInfo) -> None:
@@ -1227,7 +1218,11 @@ def draw_toggle(surface: pygame.Surface, button: Button, hover: bool, lang: str)
         ]
         pygame.draw.lines(surface, GOLD, False, points, max(2, side // 6))
     at = (check.right + round(box.h * 0.3), box.y + box.h // 2)
-    draw_text(surface, button.label, max(10, round(box.h * 0.5)), INK, at, "midleft", False, lang)
+    room = box.right - at[0] - round(box.h * 0.25)
+    size = max(11, round(box.h * 0.52))
+    while size > 8 and text_size(button.label, size, False, lang)[0] > room:
+        size -= 1  # a long label in a narrow margin: smaller type rather than text past the panel
+    draw_text(surface, button.label, size, INK, at, "midleft", False, lang)
 
 
 def _lerp_box(a: Box, b: Box, t: float) -> Box:

@@ -98,24 +98,29 @@ class Button:
         )
 
 
-def row_of_buttons(
-    area: Box, labels: Sequence[tuple[str, Hashable]], height: int, align: str = "right", gap: int = 10
+def grid_of_buttons(
+    area: Box, labels: Sequence[tuple[str, Hashable]], height: int, gap: int = 8
 ) -> list[Button]:
-    """Buttons side by side inside `area`, each as wide as its label needs, aligned right, left or centre."""
-    widths = [
+    """Buttons of one width in rows inside `area`, in reading order, the block against the area's bottom
+    left: as many columns as the widest label allows, more (narrower, their text shrunk) when the rows
+    would not fit the area's height."""
+    if not labels:
+        return []
+    count = len(labels)
+    wanted = max(
         max(height * 2, round(height * 0.32 * max(len(label), 3) + height * 0.9)) for label, _ in labels
-    ]
-    total = sum(widths) + gap * max(0, len(widths) - 1)
-    if align == "right":
-        x = area.right - total
-    elif align == "center":
-        x = area.x + (area.w - total) // 2
-    else:
-        x = area.x
+    )
+    columns = max(1, min(count, (area.w + gap) // (min(wanted, area.w) + gap)))
+    max_rows = max(1, (area.h + gap) // (height + gap))
+    columns = max(columns, min(count, -(-count // max_rows)))
+    rows = -(-count // columns)
+    width = min(wanted, (area.w - gap * (columns - 1)) // columns)
+    top = area.bottom - rows * height - (rows - 1) * gap
     buttons = []
-    for (label, value), width in zip(labels, widths, strict=True):
-        buttons.append(Button(Box(x, area.y, width, height), label, value))
-        x += width + gap
+    for index, (label, value) in enumerate(labels):
+        row, column = divmod(index, columns)
+        box = Box(area.x + column * (width + gap), top + row * (height + gap), width, height)
+        buttons.append(Button(box, label, value))
     return buttons
 
 

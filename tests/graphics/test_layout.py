@@ -52,8 +52,8 @@ def test_rivers_do_not_overlap_each_other_or_the_panel(width: int, height: int) 
     for rel in range(4):
         sideways_before = 0
         rel_boxes = []
-        for index in range(24):
-            if index % 6 == 0:
+        for index in range(20):  # three rows, the last grown on by two
+            if index % 6 == 0 and index < 18:
                 sideways_before = 0
             sideways = index in (3, 13)
             rel_boxes.append(layout.river_box(rel, index, sideways_before, sideways))
@@ -180,3 +180,39 @@ def dealt_show() -> Show:
     return Show(
         view, 0, wall, rules.red_fives, hands={0: view.hand}, drawn={0: view.drawn} if view.drawn else {}
     )
+
+
+def _with_river(show: Show, seat: int, river: tuple[object, ...]) -> Show:
+    import dataclasses
+
+    players = list(show.view.players)
+    players[seat] = dataclasses.replace(players[seat], river=river)
+    return dataclasses.replace(show, view=dataclasses.replace(show.view, players=tuple(players)))
+
+
+def test_a_called_discard_leaves_the_river_and_the_rest_close_up(dealt_show: Show) -> None:
+    from game.view import RiverTile
+
+    layout = compute_layout(1280, 720)
+    plain = (RiverTile(0, False, False), RiverTile(4, True, False), RiverTile(8, False, False))
+    called = (RiverTile(0, False, False), RiverTile(4, True, False, called=True), RiverTile(8, False, False))
+    before = build_sprites(_with_river(dealt_show, 1, plain), layout)
+    after = build_sprites(_with_river(dealt_show, 1, called), layout)
+    assert ("r", 4) in before
+    assert ("r", 4) not in after
+    assert after[("r", 8)].box == before[("r", 4)].box  # the next discard takes the called one's place
+    assert before[("r", 4)].mark == "tsumogiri"  # tsumogiri stays marked
+    assert after[("r", 0)].mark == ""
+    assert after[("r", 8)].mark == ""
+
+
+def test_a_called_riichi_discard_passes_its_sideways_turn_on(dealt_show: Show) -> None:
+    from game.view import RiverTile
+
+    layout = compute_layout(1280, 720)
+    river = (RiverTile(0, False, False), RiverTile(4, False, True, called=True), RiverTile(8, False, False))
+    sprites = build_sprites(_with_river(dealt_show, 0, river), layout)
+    assert ("r", 4) not in sprites
+    tile = sprites[("r", 8)]
+    assert tile.box.w > tile.box.h  # the next discard lies sideways for the riichi
+    assert tile.box == layout.river_box(0, 1, 0, True)
