@@ -1,15 +1,47 @@
-"""The per-decision clock of tournament play, as online clients keep it: a few seconds for each decision, then
-a time bank that lasts the hand. A value advanced by the screen (the game layer keeps no timers); when both
-run out the seat passes, or discards the drawn tile."""
+"""The per-decision clock, as online clients keep it: a few seconds for each decision, then a time bank that
+lasts the hand; one mechanism (and one set of presets) for tournaments and casual games. A value advanced by
+the screen (the game layer keeps no timers); when both run out the seat passes, or discards the drawn tile."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.records import Clock
 from game.table import default_answer
 from game.view import SeatView
 from rules.actions import Action
+
+# The clocks the screens offer (seconds per decision + bank per hand), as Tenhou and Mahjong Soul play them.
+CLOCK_PRESETS: tuple[Clock, ...] = (Clock(3, 10), Clock(5, 20), Clock(10, 30), Clock(15, 45))
+TOURNAMENT_CLOCK = Clock(5, 20)  # a new tournament's clock unless the organiser turns it off
+NO_CLOCK = "off"
+
+
+def clock_name(clock: Clock | None) -> str:
+    """A clock as settings and saved choices spell it: "off" or "BASE+BANK".
+
+    >>> clock_name(Clock(5, 20)), clock_name(None)
+    ('5+20', 'off')
+    """
+    return NO_CLOCK if clock is None else f"{clock.base_s}+{clock.bank_s}"
+
+
+CLOCK_NAMES: tuple[str, ...] = (NO_CLOCK, *(clock_name(clock) for clock in CLOCK_PRESETS))
+
+
+def clock_from_name(name: str) -> Clock | None:
+    """The preset (or None for "off") that ``name`` spells; ValueError naming it when it is none of them.
+
+    >>> clock_from_name("10+30"), clock_from_name("off")
+    (Clock(base_s=10, bank_s=30), None)
+    """
+    if name == NO_CLOCK:
+        return None
+    for clock in CLOCK_PRESETS:
+        if clock_name(clock) == name:
+            return clock
+    raise ValueError(f"not a clock: {name!r} (expected one of {', '.join(CLOCK_NAMES)})")
 
 
 @dataclass

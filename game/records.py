@@ -44,7 +44,8 @@ MATCH_STATUSES = ("pending", "playing", "finished", "abandoned")
 SEAT_LEVELS = ("human", "easy", "normal", "strong")
 
 # Forward-only: MIGRATIONS[v] takes a file from version v to v + 1. Version 1 kept matches and tournaments;
-# version 2 added the per-decision clock (the tournament's setting and each answer's thinking time).
+# version 2 added the per-decision clock (the tournament's setting and each answer's thinking time);
+# version 3 gave single matches a clock of their own (a casual game's timer).
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE tournaments (
@@ -115,6 +116,10 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tournaments ADD COLUMN clock_base_s INTEGER;
     ALTER TABLE tournaments ADD COLUMN clock_bank_s INTEGER;
     ALTER TABLE actions ADD COLUMN elapsed_ms INTEGER;
+    """,
+    """
+    ALTER TABLE matches ADD COLUMN clock_base_s INTEGER;
+    ALTER TABLE matches ADD COLUMN clock_bank_s INTEGER;
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -267,6 +272,7 @@ class MatchSummary:
     result: MatchResult | None
     actions: int  # answers stored
     updated_at: str
+    clock: Clock | None = None  # the people's decision clock: the match's own, or its tournament's
 
     @property
     def has_humans(self) -> bool:
@@ -389,12 +395,16 @@ class Records:
         round_number: int | None = None,
         table: int | None = None,
         status: str = "playing",
+        clock: Clock | None = None,
     ) -> int:
-        """Store a new match (no answers yet) and return its id."""
+        """Store a new match (no answers yet) and return its id; ``clock`` is a single match's own (a
+        tournament's matches play by the tournament's)."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player rule set")
         with self._write() as connection:
-            return self._insert_match(connection, rules, seed, seats, tournament, round_number, table, status)
+            return self._insert_match(
+                connection, rules, seed, seats, tournament, round_number, table, status, clock
+            )
 
     def _insert_match(
         self,
@@ -406,13 +416,26 @@ class Records:
         round_number: int | None,
         table: int | None,
         status: str,
+        clock: Clock | None = None,
     ) -> int:
         name, overrides = rules_to_text(rules)
         now = _now()
         cursor = connection.execute(
             "INSERT INTO matches (tournament_id, round, table_no, ruleset, rules, seed, status, created_at, "
-            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (tournament, round_number, table, name, overrides, seed, status, now, now),
+            "updated_at, clock_base_s, clock_bank_s) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                tournament,
+                round_number,
+                table,
+                name,
+                overrides,
+                seed,
+                status,
+                now,
+                now,
+                clock.base_s if clock else None,
+                clock.bank_s if clock else None,
+            ),
         )
         match_id = cursor.lastrowid
         assert match_id is not None
@@ -523,9 +546,11 @@ class Records:
         return self._summaries(where, parameters, order)
 
     def _summaries(self, where: str, parameters: Sequence[object], order: str = "m.id") -> list[MatchSummary]:
+        # a tournament's matches play by the tournament's clock; a single match by its own
         rows = self._rows(
-            "SELECT m.*, (SELECT COUNT(*) FROM actions a WHERE a.match_id = m.id) AS action_count "
-            f"FROM matches m {where} ORDER BY {order}",
+            "SELECT m.*, (SELECT COUNT(*) FROM actions a WHERE a.match_id = m.id) AS action_count, "
+            "t.clock_base_s AS tournament_base_s, t.clock_bank_s AS tournament_bank_s "
+            f"FROM matches m LEFT JOIN tournaments t ON t.id = m.tournament_id {where} ORDER BY {order}",
             parameters,
         )
         if not rows:
@@ -566,6 +591,7 @@ class Records:
                     result=_result_from_text(row["result"], rules.players, where_text),
                     actions=row["action_count"],
                     updated_at=row["updated_at"],
+                    clock=_clock_of(row, "tournament_" if row["tournament_id"] is not None else "clock_"),
                 )
             )
         return found
@@ -668,7 +694,6 @@ class Records:
                 person.level not in SEAT_LEVELS for person in people
             ):
                 raise RecordsError(f"{where_text}: its participants are damaged")
-            base, bank = row["clock_base_s"], row["clock_bank_s"]
             found.append(
                 TournamentInfo(
                     id=row["id"],
@@ -680,7 +705,7 @@ class Records:
                     seed=row["seed"],
                     status=row["status"],
                     participants=people,
-                    clock=Clock(base, bank) if isinstance(base, int) and isinstance(bank, int) else None,
+                    clock=_clock_of(row, "clock_"),
                     created_at=row["created_at"],
                     updated_at=row["updated_at"],
                 )
@@ -740,6 +765,12 @@ class Records:
         """SQLite's own check of the whole file: "ok" or what is damaged."""
         rows = self._rows("PRAGMA integrity_check")
         return "; ".join(str(row[0]) for row in rows)
+
+
+def _clock_of(row: sqlite3.Row, prefix: str) -> Clock | None:
+    """The clock stored in a row's ``{prefix}base_s`` and ``{prefix}bank_s`` columns (None: no clock)."""
+    base, bank = row[f"{prefix}base_s"], row[f"{prefix}bank_s"]
+    return Clock(base, bank) if isinstance(base, int) and isinstance(bank, int) else None
 
 
 def _roll_back(connection: sqlite3.Connection) -> None:

@@ -12,6 +12,10 @@ import string
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.records import Clock
 
 LANGUAGES = ("en", "ko", "ja")
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어", "ja": "日本語"}
@@ -63,6 +67,13 @@ def signed_points(points: int) -> str:
     ('+12,000', '-3,500', '±0')
     """
     return f"{points:+,}" if points else "±0"
+
+
+def clock_label(clock: Clock | None) -> str:
+    """A decision clock as every screen shows it: "Off", or "5 s + 20 s" (per decision + bank per hand)."""
+    if clock is None:
+        return tr("timer.off")
+    return tr("timer.value", base=clock.base_s, bank=clock.bank_s)
 
 
 def has_key(key: str) -> bool:

@@ -18,7 +18,7 @@ from game.ai import create_ai
 from game.clock import DecisionClock
 from game.feed import Frame, TableFeed
 from game.human import HumanSeat, HumanToggles
-from game.records import Records, RecordsError, SeatEntry
+from game.records import Clock, Records, RecordsError, SeatEntry
 from game.saved_match import MatchWriter, ai_seed
 from game.seat import Seat
 from game.table import RestoreError, Table
@@ -82,12 +82,16 @@ class GameSession:
         self.writer: MatchWriter | None = None
         self.save_error: str | None = None  # why saving stopped, shown to the player
         self.then: tuple[str, dict[str, Any]] = ("title", {})  # the screen after the results (navigation)
-        self.clocks: dict[int, DecisionClock] = {}  # each person's decision clock (tournaments with one)
+        self.clock: Clock | None = None  # the people's decision clock of this match (None: no clock)
+        self.clocks: dict[int, DecisionClock] = {}  # each person's own state of that clock
         self._clock_hand = -1  # the hand the clocks' banks belong to
 
     def use_clock(self, base_s: int, bank_s: int, elapsed_ms: tuple[int | None, ...] = ()) -> None:
         """Give every person a decision clock; ``elapsed_ms`` (the stored thinking times, one per stored
-        answer) sets the banks already spent in the hand in play."""
+        answer) sets the banks already spent in the hand in play. A match only watched has no clock."""
+        if self.spectator:
+            return  # nobody to time, so nothing to store with the match either
+        self.clock = Clock(base_s, bank_s)
         self.clocks = {seat: DecisionClock(base_s, bank_s) for seat in self.humans}
         first = self.table.hand_first_action
         for seat, clock in self.clocks.items():
@@ -117,7 +121,7 @@ class GameSession:
         (with ``save_error`` set) when the database cannot take it: the match is then played unsaved."""
         entries = [SeatEntry(setup.name, setup.level) for setup in self.setups]
         try:
-            match_id = records.create_match(self.rules, self.seed, entries)
+            match_id = records.create_match(self.rules, self.seed, entries, clock=self.clock)
         except RecordsError as error:
             self.save_error = str(error)
             logger.warning("the match cannot be saved: %s", error)
@@ -151,10 +155,8 @@ class GameSession:
         except RestoreError as error:
             raise RecordsError(f"{records.path}: match {match_id}: {error}") from None
         session.tournament = summary.tournament
-        if summary.tournament is not None:
-            clock = records.tournament(summary.tournament).clock
-            if clock is not None:
-                session.use_clock(clock.base_s, clock.bank_s, stored.elapsed_ms)
+        if summary.clock is not None:  # a single match's own timer, or its tournament's clock
+            session.use_clock(summary.clock.base_s, summary.clock.bank_s, stored.elapsed_ms)
         session._attach(records, match_id)
         if session.table.finished and session.table.standings is not None and session.writer is not None:
             session.writer.write_result(session.table.standings)  # stopped between its last answer and result
@@ -247,8 +249,14 @@ class GameSession:
             self.viewer = None
 
     def choose(self, seat: int, action: Action) -> None:
-        """Post a human's answer; the table applies it at the next step."""
-        self.humans[seat].choose(action)
+        """Post a human's answer; the table applies it at the next step. The person's clock stops: its bank
+        keeps what is left, and the thinking time goes to the records with the answer."""
+        self.humans[seat].choose(action)  # first: an answer not offered raises and leaves the clock running
+        clock = self.clocks.get(seat)
+        if clock is not None:
+            elapsed_ms = clock.answered()
+            if self.writer is not None:
+                self.writer.elapsed_ms[seat] = elapsed_ms
 
     def current_frame(self) -> Frame | None:
         """The frame shown last."""

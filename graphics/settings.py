@@ -1,4 +1,5 @@
-"""The player's settings (language, animation speed, volumes, window, tile theme, toggles) and their file.
+"""The player's settings (language, animation speed, volumes, window, tile theme, timer, toggles) and their
+file.
 
 Stored as JSON in the user's config folder (``RIICHI_MAHJONG_HOME`` overrides it, for tests). A damaged file
 (bad JSON or values, not UTF-8, too large, too deeply nested, absurd numbers) gives one warning line naming it
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.clock import CLOCK_NAMES, NO_CLOCK
 from game.home import config_dir
 from game.safe_json import JsonError
 from game.safe_json import loads as load_json
@@ -24,6 +26,7 @@ logger = logging.getLogger(__name__)
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 THEMES = ("classic", "contrast")
 LANGUAGES = ("en", "ko", "ja")
+TIMERS = CLOCK_NAMES  # "off" or a preset's "BASE+BANK": a new game's decision clock
 MAX_FILE_BYTES = 1024 * 1024  # a settings file is a few hundred bytes: anything this large is not one
 
 
@@ -46,6 +49,7 @@ class Settings:
     auto_win: bool = False
     no_calls: bool = False
     auto_discard_after_riichi: bool = True
+    timer: str = NO_CLOCK  # casual play is untimed unless the player asks
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -62,6 +66,8 @@ class Settings:
                 raise SettingsError(f"{name} must be between 0 and 1, got {_shown(value)}")
         if self.theme not in THEMES:
             raise SettingsError(f"theme must be one of {', '.join(THEMES)}, got {_shown(self.theme)}")
+        if self.timer not in TIMERS:
+            raise SettingsError(f"timer must be one of {', '.join(TIMERS)}, got {_shown(self.timer)}")
         width, height = self.window
         if not (640 <= width <= 8192 and 400 <= height <= 8192):
             raise SettingsError(f"window must be between 640x400 and 8192x8192, got {width}x{height}")
@@ -85,6 +91,7 @@ _TYPES: dict[str, type] = {
     "auto_win": bool,
     "no_calls": bool,
     "auto_discard_after_riichi": bool,
+    "timer": str,
 }
 
 

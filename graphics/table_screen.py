@@ -21,6 +21,7 @@ from graphics import i18n
 from graphics.app import App
 from graphics.board import Show, Sprite, build_sprites
 from graphics.controls import Chooser, InputMapper, tiles_used
+from graphics.dora_panel import DoraPanel, slot_count
 from graphics.fonts import text_size
 from graphics.layout import Box, TableLayout, compute_layout, standing_height, tile_width
 from graphics.overlays import Overlay, make_overlay
@@ -36,6 +37,7 @@ FELT_DARK = (12, 46, 34)
 TABLE_EDGE = (92, 58, 34)
 WIND_CHARS = "東南西北"
 LABEL_S = 0.9  # how long a call label stays up
+DORA_ROW = (0.345, 0.6)  # the dora indicators' band in the centre panel, as fractions of its height
 DICE_S = 1.6  # how long the dice thrown at a hand's start stay up
 
 logger = logging.getLogger(__name__)
@@ -83,6 +85,8 @@ class TableScreen:
         self.label: tuple[int, str, float, float] | None = None  # seat, text, start and end time
         self.dice: tuple[tuple[int, int], float] | None = None
         self.stick_slide: tuple[int, Track] | None = None  # a riichi stick on its way to the centre
+        self.dora = DoraPanel(three_player=session.rules.three_player)  # the indicators in the centre panel
+        self.dora_slots = slot_count(session.rules)
         self.overlay: Overlay | None = None
         self.mapper = InputMapper()
         self.decision: tuple[int, int] | None = None  # (seat, serial) the controls show
@@ -164,7 +168,8 @@ class TableScreen:
         now = self.animator.now_s
         label_up = self.label is not None and now < self.label[3]
         dice_up = self.dice is not None and now - self.dice[1] <= DICE_S
-        if not self.animator.idle or label_up or dice_up or not self._step_reported:
+        busy = label_up or dice_up or self.dora.busy(now)  # a kan dora turning over in the centre panel
+        if not self.animator.idle or busy or not self._step_reported:
             return 0.0
         overlay = self.overlay
         if overlay is not None:
@@ -218,7 +223,9 @@ class TableScreen:
         self._step_reported = False
         if isinstance(step.event, RoundStarted):
             self.motions.clear()
+            self.dora.reset()
         self.set_show(step.show, step.duration_s, step.source)
+        self.dora.set_indicators(step.show.wall.indicators, self.animator.now_s, animate=step.duration_s > 0)
         if step.event is not None:
             self.app.services.show_event(step.event)
         hold = step.duration_s + step.hold_s
@@ -347,10 +354,7 @@ class TableScreen:
         if self.decision is None:
             return
         seat, _ = self.decision
-        clock = self.session.clocks.get(seat)
-        if clock is not None and self.session.writer is not None:
-            self.session.writer.elapsed_ms[seat] = clock.answered()
-        self.session.choose(seat, action)
+        self.session.choose(seat, action)  # stops the person's clock and records the thinking time
         self.decision = None
         self.mapper.clear()
         self.advice, self.riichi_advice, self.status = {}, {}, None
@@ -688,6 +692,17 @@ class TableScreen:
                 self.blit_turning(surface, sprite, motion.old_turns, box, t)
             else:
                 self.blit_sprite(surface, sprite, box, hover)
+        hover_point = None if self.overlay is not None or self.paused else self.mouse
+        self.dora.draw(
+            surface,
+            self.dora_box(),
+            self.art,
+            now,
+            self.dora_slots,
+            hover_point,
+            self.rules.red_fives,
+            i18n.language(),
+        )
         self.draw_names(surface)
         self.draw_label(surface)
         self.draw_dice(surface)
@@ -831,7 +846,7 @@ class TableScreen:
             round_text,
             round(unit * 1.15),
             INK,
-            (panel.w // 2, round(panel.h * 0.36)),
+            (panel.w // 2, round(panel.h * 0.26)),
             "center",
             True,
             lang,
@@ -842,7 +857,7 @@ class TableScreen:
             sub,
             round(unit * 0.62),
             (200, 210, 200),
-            (panel.w // 2, round(panel.h * 0.5)),
+            (panel.w // 2, round(panel.h * 0.655)),
             "center",
             False,
             lang,
@@ -853,7 +868,7 @@ class TableScreen:
             left,
             round(unit * 0.62),
             GOLD,
-            (panel.w // 2, round(panel.h * 0.62)),
+            (panel.w // 2, round(panel.h * 0.76)),
             "center",
             False,
             lang,
@@ -902,6 +917,17 @@ class TableScreen:
                 surface.blit(rotated, (round(unit * 0.15), 0))
         self._panel_cache[key] = surface
         return surface
+
+    def dora_box(self) -> Box:
+        """Where the dora indicators lie in the centre panel: between the round's name and the honba line,
+        clear of the seats' scores along the panel's edges."""
+        panel = self.layout.panel
+        return Box(
+            panel.x + round(panel.w * 0.14),
+            panel.y + round(panel.h * DORA_ROW[0]),
+            round(panel.w * 0.72),
+            round(panel.h * (DORA_ROW[1] - DORA_ROW[0])),
+        )
 
     def draw_sticks(self, surface: pygame.Surface) -> None:
         """Riichi sticks in front of the seats that declared, between the centre panel and their rivers

@@ -167,7 +167,7 @@ class SeatRow(NamedTuple):
 
 @dataclass(frozen=True)
 class NewGameLayout(ScreenLayout):
-    """The new-game screen: players on one panel, rules on the other, Back and Start below."""
+    """The new-game screen: players and their timer on one panel, rules on the other, Back and Start below."""
 
     portrait: bool
     players_panel: Box
@@ -175,6 +175,7 @@ class NewGameLayout(ScreenLayout):
     count: Row
     seats: tuple[SeatRow, ...]
     note: Box
+    timer: Row
     rules_panel: Box
     rules_title: Box
     preset: Row
@@ -189,6 +190,7 @@ class NewGameLayout(ScreenLayout):
     def controls(self) -> list[Box]:
         """Everything clickable."""
         boxes = [self.count.control, *(box for seat in self.seats for box in (seat.kind, seat.name))]
+        boxes.append(self.timer.control)
         boxes += [self.preset.control, self.length.control, *self.options, self.seed.control, self.seed_roll]
         return [*boxes, self.back, self.start]
 
@@ -214,8 +216,11 @@ def new_game_layout(width: int, height: int, options: int = 6) -> NewGameLayout:
     seat_label_w = 0.2 * inner
     kind_w = 0.39 * inner
     seats = []
+    seats_y, seat_step = 130.0, 60.0
+    note_y = seats_y + 3 * seat_step + 50 + 10
+    timer_y = PANEL_H - pad - 50 - 6  # the last row: the note above it moves up when a seat is empty
     for index in range(4):
-        y = py + 138 + index * 66
+        y = py + seats_y + index * seat_step
         seats.append(
             SeatRow(
                 frame.box(px, y, seat_label_w, 50),
@@ -248,9 +253,10 @@ def new_game_layout(width: int, height: int, options: int = 6) -> NewGameLayout:
         portrait=portrait,
         players_panel=frame.box(*players_xy, panel_w, PANEL_H),
         players_title=frame.box(px, py + 16, inner, 40),
-        count=_row(frame, px, py + 70, inner, 50, 0.36 * inner),
+        count=_row(frame, px, py + 68, inner, 50, 0.36 * inner),
         seats=tuple(seats),
-        note=frame.box(px, py + 138 + 4 * 66 + 8, inner, PANEL_H - 138 - 4 * 66 - 8 - pad),
+        note=frame.box(px, py + note_y, inner, timer_y - 8 - note_y),
+        timer=_row(frame, px, py + timer_y, inner, 50, 0.36 * inner),
         rules_panel=frame.box(*rules_xy, panel_w, PANEL_H),
         rules_title=frame.box(rx, ry + 16, inner, 40),
         preset=_row(frame, rx, ry + 70, inner, 50, label_w),
@@ -285,13 +291,14 @@ class SettingsLayout(ScreenLayout):
     play_title: Box
     theme: Row
     preview: Box
+    timer: Row
     toggles: tuple[Box, ...]
     back: Box
     hint: Box
 
     def controls(self) -> list[Box]:
         """Everything clickable."""
-        rows = (self.language, self.speed, self.master, self.effects, self.display, self.theme)
+        rows = (self.language, self.speed, self.master, self.effects, self.display, self.theme, self.timer)
         return [*(row.control for row in rows), self.mute, *self.toggles, self.back]
 
 
@@ -317,7 +324,7 @@ def settings_layout(width: int, height: int, toggles: int = 3) -> SettingsLayout
 
     qx, qy = play_xy[0] + pad, play_xy[1]
     toggle_boxes = tuple(
-        frame.box(qx - TOGGLE_INSET, qy + 290 + index * 62, inner + TOGGLE_INSET, 50)
+        frame.box(qx - TOGGLE_INSET, qy + 322 + index * 58, inner + TOGGLE_INSET, 50)
         for index in range(toggles)
     )
     bottom_y = design_h - 76
@@ -338,7 +345,8 @@ def settings_layout(width: int, height: int, toggles: int = 3) -> SettingsLayout
         play_panel=frame.box(*play_xy, panel_w, PANEL_H),
         play_title=frame.box(qx, qy + 16, inner, 40),
         theme=_row(frame, qx, qy + 70, inner, 50, label_w),
-        preview=frame.box(qx, qy + 138, inner, 130),
+        preview=frame.box(qx, qy + 134, inner, 110),
+        timer=_row(frame, qx, qy + 258, inner, 50, label_w),
         toggles=toggle_boxes,
         back=frame.box(side, bottom_y, 220, 56),
         hint=frame.box(side + 240, bottom_y, design_w - 2 * side - 240, 56),

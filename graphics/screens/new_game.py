@@ -1,4 +1,5 @@
-"""The new-game screen: who sits where (humans with names, AIs by level), the rule set and its main options.
+"""The new-game screen: who sits where (humans with names, AIs by level), their timer, the rule set and its
+main options.
 
 The choices are plain data (``NewGameChoices``) turned into a rule set and seat setups by pure functions, so
 what Start builds is tested without a screen. Presets are offered for the chosen number of players only, and
@@ -15,21 +16,22 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.clock import NO_CLOCK, clock_from_name
 from game.home import config_dir
 from game.human import HumanToggles
-from game.records import RecordsError
+from game.records import Clock, RecordsError
 from game.rule_options import OPTIONS, build_rules, option_values
 from game.safe_json import loads as load_json
 from game.terms import PRESET_NAMES, RuleSet, preset
 from graphics import i18n
 from graphics.app import App
-from graphics.i18n import tr
+from graphics.i18n import clock_label, tr
 from graphics.screens import navigation
 from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import NewGameLayout, new_game_layout
 from graphics.session import GameSession, SeatSetup
-from graphics.settings import read_file
+from graphics.settings import TIMERS, read_file
 from graphics.widgets import DIM_INK, Button, Cycler, Segmented, TextInput, Toggle, draw_fitted
 
 logger = logging.getLogger(__name__)
@@ -72,6 +74,9 @@ class NewGameChoices:
     game_length: str = "hanchan"
     options: dict[str, bool] = field(default_factory=lambda: option_values(preset("standard")))
     seed_text: str = ""
+    timer: str = NO_CLOCK  # one of TIMERS: the people's decision clock
+    # the Settings timer when `timer` was chosen: once the setting changes, the new setting is the choice
+    timer_default: str = NO_CLOCK
 
     @property
     def preset(self) -> str:
@@ -117,6 +122,15 @@ class NewGameChoices:
             return int(self.seed_text)
         return (rng or random.Random()).randrange(1, 10**SEED_DIGITS)
 
+    def clock(self) -> Clock | None:
+        """The decision clock the people play with (None: untimed)."""
+        return clock_from_name(self.timer)
+
+
+def default_choices(timer: str = NO_CLOCK) -> NewGameChoices:
+    """The choices of a first game: the defaults, with the Settings timer."""
+    return NewGameChoices(timer=timer, timer_default=timer)
+
 
 CHOICES_FILE = "new_game.json"
 MAX_CHOICES_BYTES = 1024 * 1024  # the file holds a few hundred bytes: anything this large is not it
@@ -131,18 +145,21 @@ def choices_to_json(choices: NewGameChoices) -> dict[str, object]:
         "names": list(choices.names),
         "game_length": choices.game_length,
         "options": dict(choices.options),
+        "timer": choices.timer,
+        "timer_default": choices.timer_default,
     }
 
 
-def choices_from_json(data: object, where: str) -> NewGameChoices:
-    """Remembered choices; ValueError (one line, naming `where`) when anything in them is not usable."""
+def choices_from_json(data: object, where: str, timer: str = NO_CLOCK) -> NewGameChoices:
+    """Remembered choices, with `timer` (the Settings timer) where they hold none or the setting has changed
+    since; ValueError (one line, naming `where`) when anything in them is not usable."""
 
     def bad(what: str) -> ValueError:
         return ValueError(f"{where}: {what}")
 
     if not isinstance(data, dict):
         raise bad("expected a JSON object")
-    choices = NewGameChoices()
+    choices = default_choices(timer)
     presets = data.get("presets", {})
     if not isinstance(presets, dict):
         raise bad("'presets' must be an object")
@@ -172,32 +189,39 @@ def choices_from_json(data: object, where: str) -> NewGameChoices:
     ):
         raise bad(f"'options' must map {', '.join(OPTIONS)} to true or false")
     choices.options.update(options)
+    for name in ("timer", "timer_default"):  # a file from before timers has neither: the setting's
+        if data.get(name, timer) not in TIMERS:
+            raise bad(f"'{name}' must be one of {', '.join(TIMERS)}, got {_shown(data.get(name))}")
+    if data.get("timer_default", timer) == timer:  # else the setting changed since: it wins
+        choices.timer = data.get("timer", timer)
     return choices
 
 
-def parse_choices(text: str | bytes, where: str) -> NewGameChoices:
-    """Remembered choices from a file's JSON text (or its UTF-8 bytes); ValueError (one line, naming `where`)
-    when it is not usable: bad JSON or values, not UTF-8, too large, too deeply nested, absurd numbers."""
+def parse_choices(text: str | bytes, where: str, timer: str = NO_CLOCK) -> NewGameChoices:
+    """Remembered choices from a file's JSON text (or its UTF-8 bytes), `timer` as in ``choices_from_json``;
+    ValueError (one line, naming `where`) when it is not usable: bad JSON or values, not UTF-8, too large, too
+    deeply nested, absurd numbers."""
     if len(text) > MAX_CHOICES_BYTES:
         raise ValueError(f"{where}: larger than {MAX_CHOICES_BYTES} bytes, so not a saved new-game setup")
-    return choices_from_json(load_json(text, where, max_bytes=MAX_CHOICES_BYTES), where)
+    return choices_from_json(load_json(text, where, max_bytes=MAX_CHOICES_BYTES), where, timer)
 
 
-def load_choices() -> NewGameChoices:
-    """The choices of the last match started, or the defaults (one warning line if the file is damaged)."""
+def load_choices(timer: str = NO_CLOCK) -> NewGameChoices:
+    """The choices of the last match started, or the defaults (one warning line if the file is damaged);
+    `timer` is the Settings timer, the default of the timer row."""
     path = config_dir() / CHOICES_FILE
     try:
         data = read_file(path, MAX_CHOICES_BYTES)
     except FileNotFoundError:
-        return NewGameChoices()
+        return default_choices(timer)
     except OSError as exc:
         logger.warning("%s: cannot read the last game's choices (%s); using the defaults", path, exc)
-        return NewGameChoices()
+        return default_choices(timer)
     try:
-        return parse_choices(data, str(path))
+        return parse_choices(data, str(path), timer)
     except ValueError as exc:  # JsonError is one too
         logger.warning("%s; using the defaults", exc)
-    return NewGameChoices()
+    return default_choices(timer)
 
 
 def _is_text(value: object) -> bool:
@@ -231,7 +255,7 @@ class NewGameScene:
 
     def __init__(self, app: App, choices: NewGameChoices | None = None) -> None:
         self.app = app
-        self.choices = choices or load_choices()
+        self.choices = choices or load_choices(app.settings.timer)
         self.form = Form(app.services.play_cue)
         self.layout: NewGameLayout | None = None
         self._built: tuple[int, int, str] | None = None
@@ -274,6 +298,13 @@ class NewGameScene:
                 enabled=c.levels[seat] == "human",
             )
             fields.append(Field(("name", seat), name, self._name_setter(seat, name)))
+        timer = Cycler(
+            layout.timer.control,
+            tuple(clock_label(clock_from_name(name)) for name in TIMERS),
+            TIMERS.index(c.timer),
+            enabled="human" in c.levels[: c.players],  # a match only watched has no clock
+        )
+        fields.append(Field("timer", timer, lambda: self._set_timer(TIMERS[timer.index])))
         presets = presets_for(c.players)
         chooser = Cycler(
             layout.preset.control, tuple(tr(f"preset.{name}") for name in presets), presets.index(c.preset)
@@ -333,6 +364,9 @@ class NewGameScene:
     def _set_length(self, length: str) -> None:
         self.choices.game_length = length
 
+    def _set_timer(self, timer: str) -> None:
+        self.choices.timer = timer
+
     def _set_seed(self, text: str) -> None:
         self.choices.seed_text = text
 
@@ -347,14 +381,20 @@ class NewGameScene:
         """The match these choices describe."""
         settings = self.app.settings
         toggles = HumanToggles(settings.auto_win, settings.no_calls, settings.auto_discard_after_riichi)
-        return GameSession(
+        session = GameSession(
             self.choices.rules(), self.choices.setups(), self.choices.seed(self.rng), toggles=toggles
         )
+        clock = self.choices.clock()
+        if clock is not None:
+            session.use_clock(clock.base_s, clock.bank_s)  # each person's; a watched match takes none
+        return session
 
     def start(self) -> None:
         """Start the match on the table screen, saved in the records as it goes (played unsaved, with one
         warning line, when the database cannot be used)."""
         session = self.make_session()
+        # the timer chosen here stays the choice until the setting changes
+        self.choices.timer_default = self.app.settings.timer
         save_choices(self.choices)
         try:
             session.save_to(self.app.records())
@@ -422,4 +462,5 @@ class NewGameScene:
         draw_paragraph(surface, tr(f"preset_desc.{c.preset}"), layout.preset_note, layout.text_px(15), lang)
         draw_label(surface, tr("option.game_length"), layout.length.label, lang)
         draw_label(surface, tr("newgame.seed"), layout.seed.label, lang)
+        draw_label(surface, tr("timer.label"), layout.timer.label, lang, dim=humans == 0)
         self.form.draw(surface, lang)

@@ -1,4 +1,5 @@
-"""The settings screen: language, animation speed, volumes, window or fullscreen, tile theme and play toggles.
+"""The settings screen: language, animation speed, volumes, window or fullscreen, tile theme, the new games'
+timer and play toggles.
 
 Every change goes through ``app.apply_settings`` at once (and is saved), so a new language re-renders this
 very screen. While a volume slider is dragged the value applies live and is saved when the button is released.
@@ -11,15 +12,16 @@ from collections.abc import Callable
 
 import pygame
 
+from game.clock import clock_from_name
 from graphics import i18n
 from graphics.app import App
-from graphics.i18n import LANGUAGE_NAMES, tr
+from graphics.i18n import LANGUAGE_NAMES, clock_label, tr
 from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import SettingsLayout, settings_layout
-from graphics.settings import LANGUAGES, SPEEDS, THEMES, Settings
+from graphics.settings import LANGUAGES, SPEEDS, THEMES, TIMERS, Settings
 from graphics.tiles import TileArt
-from graphics.widgets import DIM_INK, Button, Segmented, Slider, Toggle, draw_fitted
+from graphics.widgets import DIM_INK, Button, Cycler, Segmented, Slider, Toggle, draw_fitted
 
 TOGGLES = ("auto_win", "no_calls", "auto_discard_after_riichi")
 # a preview that shows what the themes are about: the three suits, a red five, the dragons and the back
@@ -92,6 +94,12 @@ class SettingsScene:
             THEMES.index(s.theme),
         )
         fields.append(Field("theme", theme, lambda: self.change(theme=THEMES[theme.index])))
+        timer = Cycler(
+            layout.timer.control,
+            tuple(clock_label(clock_from_name(name)) for name in TIMERS),
+            TIMERS.index(s.timer),
+        )
+        fields.append(Field("timer", timer, lambda: self.change(timer=TIMERS[timer.index])))
         for name, box in zip(TOGGLES, layout.toggles, strict=True):
             toggle = Toggle(box, tr(f"settings.{name}"), getattr(s, name))
             fields.append(Field(name, toggle, self._toggle_setter(name, toggle)))
@@ -157,6 +165,7 @@ class SettingsScene:
             draw_label(surface, tr(key), row.label, lang)
         draw_panel(surface, layout.play_panel, tr("settings.tiles_play"), layout.play_title, lang)
         draw_label(surface, tr("settings.theme"), layout.theme.label, lang)
+        draw_label(surface, tr("timer.label"), layout.timer.label, lang)
         self.draw_preview(surface, layout)
         self.form.draw(surface, lang)
         draw_fitted(

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.clock import CLOCK_PRESETS, TOURNAMENT_CLOCK
 from game.records import Clock, RecordsError
 from game.rule_options import OPTIONS, build_rules, option_values
 from game.schedule import FILLS, MAX_PARTICIPANTS, MAX_ROUNDS, MIN_PARTICIPANTS, MIN_ROUNDS, SEATINGS
@@ -21,7 +22,7 @@ from game.terms import PRESET_NAMES, RuleSet, preset
 from game.tournament import NAME_CHARS, TITLE_CHARS, Entry, TournamentError, create
 from graphics import i18n
 from graphics.app import App, sooner
-from graphics.i18n import tr
+from graphics.i18n import clock_label, tr
 from graphics.layout import Box
 from graphics.screens import navigation
 from graphics.screens.chrome import (
@@ -52,7 +53,7 @@ from graphics.widgets import (
 
 LEVELS = ("human", "easy", "normal", "strong")
 GAME_LENGTHS = ("east", "hanchan")
-CLOCKS: tuple[tuple[int, int] | None, ...] = (None, (5, 10), (10, 20), (15, 30), (30, 60))
+CLOCKS: tuple[Clock | None, ...] = (None, *CLOCK_PRESETS)  # the casual timer's presets too: one clock
 ROUND_CHOICES = tuple(range(MIN_ROUNDS, MAX_ROUNDS + 1))
 SEED_DIGITS = 9
 HINTED = ("preset", "options", "length", "rounds", "seating", "fill", "clock", "seed")  # with a hint line
@@ -82,7 +83,7 @@ class CreateChoices:
     rounds: int = 4
     seating: str = "balanced"
     fill: str = "house"
-    clock: int = 0  # an index into CLOCKS
+    clock: int = CLOCKS.index(TOURNAMENT_CLOCK)  # an index into CLOCKS: tournaments are timed by default
     seed_text: str = ""
     options: dict[str, bool] = field(default_factory=dict)  # the switches of OPTIONS; missing: the preset's
 
@@ -102,8 +103,7 @@ class CreateChoices:
 
     def clock_setting(self) -> Clock | None:
         """The chosen per-decision clock (None: off)."""
-        chosen = CLOCKS[self.clock]
-        return Clock(*chosen) if chosen is not None else None
+        return CLOCKS[self.clock]
 
     def seed(self, rng: random.Random | None = None) -> int:
         """The typed seed, or a random one when the field is empty."""
@@ -162,14 +162,6 @@ def options_summaries(options: Mapping[str, bool]) -> tuple[str, ...]:
     count = tr("tournament.create.options_count", n=len(on), total=len(OPTIONS))
     without = tr("tournament.create.options_without", n=len(on), total=len(OPTIONS), names=" · ".join(off))
     return (" · ".join(on), without, count)
-
-
-def clock_label(index: int) -> str:
-    """The clock choice as shown: "Off" or "10 s + 20 s"."""
-    chosen = CLOCKS[index]
-    if chosen is None:
-        return tr("tournament.create.clock_off")
-    return tr("tournament.create.clock_value", base=chosen[0], bank=chosen[1])
 
 
 class TournamentCreateScene:
@@ -283,7 +275,7 @@ class TournamentCreateScene:
         )
         fields.append(Field("fill", fill, lambda: setattr(c, "fill", FILLS[fill.index])))
         clock = Cycler(
-            layout.setting("clock").control, tuple(clock_label(i) for i in range(len(CLOCKS))), c.clock
+            layout.setting("clock").control, tuple(clock_label(clock) for clock in CLOCKS), c.clock
         )
         fields.append(Field("clock", clock, lambda: setattr(c, "clock", clock.index)))
         seed = TextInput(

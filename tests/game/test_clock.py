@@ -3,7 +3,16 @@ times, and what a seat whose time ran out plays."""
 
 import pytest
 
-from game.clock import DecisionClock, timeout_action
+from game.clock import (
+    CLOCK_NAMES,
+    CLOCK_PRESETS,
+    TOURNAMENT_CLOCK,
+    DecisionClock,
+    clock_from_name,
+    clock_name,
+    timeout_action,
+)
+from game.records import Clock
 from rules.actions import PASS, Chi, Discard, Ron
 
 
@@ -57,3 +66,21 @@ def test_a_seat_out_of_time_passes_or_discards_the_drawn_tile(
 ) -> None:
     view = _View(drawn)
     assert timeout_action(view, legal) == expected  # type: ignore[arg-type]
+
+
+def test_the_presets_are_named_as_settings_store_them_and_read_back() -> None:
+    assert CLOCK_NAMES[0] == "off"
+    assert clock_from_name("off") is None
+    assert clock_name(None) == "off"
+    assert TOURNAMENT_CLOCK in CLOCK_PRESETS, "the tournament's default is one the screens offer"
+    for clock in CLOCK_PRESETS:
+        assert clock.base_s >= 1
+        assert clock_from_name(clock_name(clock)) == clock
+    assert clock_name(Clock(5, 20)) == "5+20"
+    assert len(set(CLOCK_NAMES)) == len(CLOCK_NAMES) == len(CLOCK_PRESETS) + 1
+
+
+@pytest.mark.parametrize("name", ["", "5+21", "5 + 20", "On", "OFF", "5"])
+def test_a_name_that_is_no_preset_is_refused_by_name(name: str) -> None:
+    with pytest.raises(ValueError, match="not a clock"):
+        clock_from_name(name)

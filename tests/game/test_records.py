@@ -191,7 +191,7 @@ def test_an_older_file_is_upgraded_in_place_keeping_everything(tmp_path: Path) -
         assert stored.elapsed_ms == (None,)
         assert stored.summary.rules == EAST
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     connection.close()
     with Records(path) as records:  # and the upgraded file takes the new columns
         tournament = records.create_tournament(
@@ -205,6 +205,79 @@ def test_an_older_file_is_upgraded_in_place_keeping_everything(tmp_path: Path) -
             clock=Clock(10, 20),
         )
         assert records.tournament(tournament).clock == Clock(10, 20)
+
+
+def _make_version_2(path: Path) -> None:
+    """A file as version 2 wrote it (tournament clocks, no match clocks): a timed tournament with one
+    scheduled match, and a single match in play."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    for migration in MIGRATIONS[:2]:
+        for statement in migration.split(";"):
+            if statement.strip():
+                connection.execute(statement)
+    connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    connection.execute("PRAGMA user_version = 2")
+    connection.execute(
+        "INSERT INTO tournaments (id, name, ruleset, rules, rounds, seating, fill, seed, status, created_at, "
+        "updated_at, clock_base_s, clock_bank_s) "
+        "VALUES (1, 'Cup', 'standard', '{}', 1, 'balanced', 'house', 5, 'running', 't', 't', 10, 20)"
+    )
+    for match_id, tournament in ((1, "1"), (2, "NULL")):
+        connection.execute(
+            "INSERT INTO matches (id, tournament_id, ruleset, rules, seed, status, created_at, updated_at) "
+            f"VALUES ({match_id}, {tournament}, 'standard', '{{}}', 9, 'playing', 't', 't')"
+        )
+        for seat in range(4):
+            level = "human" if seat == 0 else "normal"
+            connection.execute(
+                f"INSERT INTO match_seats VALUES ({match_id}, {seat}, 'P{seat}', '{level}', NULL)"
+            )
+    connection.execute("INSERT INTO actions VALUES (2, 0, 0, 'discard 7', 4200)")
+    connection.close()
+
+
+def test_a_version_2_file_opens_with_its_single_matches_untimed_and_then_stores_match_clocks(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v2.sqlite3"
+    _make_version_2(path)
+    with Records(path) as records:
+        assert records.tournament(1).clock == Clock(10, 20)
+        assert records.match_summary(1).clock == Clock(10, 20), "a tournament match plays by its clock"
+        single = records.load_match(2)
+        assert single.summary.clock is None, "a single match from before timers was untimed"
+        assert single.actions == ((0, Discard(7)),)
+        assert single.elapsed_ms == (4200,)
+    connection = sqlite3.connect(path)
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    connection.close()
+    with Records(path) as records:  # the upgraded file takes a single match's own clock
+        timed = records.create_match(EAST, 3, SEATS, clock=Clock(5, 20))
+        assert records.match_summary(timed).clock == Clock(5, 20)
+        assert records.match_summary(records.create_match(EAST, 4, SEATS)).clock is None
+
+
+def test_a_single_match_keeps_its_own_clock_and_a_tournament_match_takes_the_tournament_clock(
+    tmp_path: Path,
+) -> None:
+    with Records(tmp_path / "r.sqlite3") as records:
+        timed = records.create_match(EAST, 1, SEATS, clock=Clock(3, 10))
+        untimed = records.create_match(EAST, 2, SEATS)
+        people = [("A", "human"), ("B", "normal"), ("C", "normal"), ("D", "normal")]
+        summaries = {}
+        for name, clock in (("Timed", Clock(15, 45)), ("Untimed", None)):
+            tournament = records.create_tournament(
+                name, EAST, people, rounds=1, seating="balanced", fill="house", seed=1, clock=clock
+            )
+            seats = [SeatEntry(who, level, index) for index, (who, level) in enumerate(people)]
+            records.schedule_round(tournament, 1, [(1, 5, seats)], [])
+            (summaries[name],) = records.matches(tournament=tournament)
+        assert records.load_match(timed).summary.clock == Clock(3, 10)
+        assert records.match_summary(untimed).clock is None
+        assert summaries["Timed"].clock == Clock(15, 45)
+        assert summaries["Untimed"].clock is None
+        listed = {summary.id: summary.clock for summary in records.matches(single=True)}
+        assert listed == {timed: Clock(3, 10), untimed: None}
 
 
 def _unchanged_after_refusal(path: Path, pattern: str) -> None:

@@ -62,6 +62,11 @@ def test_no_file_gives_the_defaults(home: Path) -> None:
         ({"names": ["\ud800", "", "", ""]}, "'names' must be four strings"),  # nor saved as UTF-8
         ({"levels": [[], {}, None, 1]}, "'levels' must be four of"),
         ({"game_length": "x" * 10000}, "'game_length' must be one of east, hanchan, got 'xxxxxxxx"),
+        ({"timer": "5+21"}, "'timer' must be one of off, 3+10, 5+20, 10+30, 15+45, got '5+21'"),
+        ({"timer": 5}, "'timer' must be one of"),
+        ({"timer": None}, "'timer' must be one of"),
+        ({"timer": ["5+20"]}, "'timer' must be one of"),
+        ({"timer_default": True}, "'timer_default' must be one of"),
     ],
 )
 def test_bad_choices_are_refused_with_one_line(data: object, message: str) -> None:
@@ -126,3 +131,49 @@ def test_a_hostile_file_warns_once_and_gives_the_defaults(
     assert "\n" not in record.getMessage()
     save_choices(choices)  # the next match's setup replaces it
     assert load_choices().players == 4
+
+
+def test_the_timer_is_remembered_with_the_setting_it_was_chosen_under(home: Path) -> None:
+    choices = NewGameChoices(timer="10+30", timer_default="off")
+    save_choices(choices)
+    saved = json.loads((home / CHOICES_FILE).read_text(encoding="utf-8"))
+    assert (saved["timer"], saved["timer_default"]) == ("10+30", "off")
+    loaded = load_choices("off")
+    assert loaded.timer == "10+30", "the setting is unchanged: the timer chosen last time stays"
+    clock = loaded.clock()
+    assert clock is not None
+    assert (clock.base_s, clock.bank_s) == (10, 30)
+    assert choices_to_json(loaded) == choices_to_json(choices)
+
+
+def test_a_changed_setting_replaces_the_remembered_timer(home: Path) -> None:
+    save_choices(NewGameChoices(timer="10+30", timer_default="off"))
+    loaded = load_choices("3+10")
+    assert loaded.timer == "3+10"
+    assert loaded.timer_default == "3+10"
+    save_choices(NewGameChoices(timer="off", timer_default="5+20"))
+    assert load_choices("off").timer == "off"
+    assert load_choices("15+45").timer == "15+45"
+
+
+@pytest.mark.parametrize("setting", ["off", "5+20"])
+def test_a_file_from_before_timers_loads_with_the_settings_timer(home: Path, setting: str) -> None:
+    old = choices_to_json(NewGameChoices(players=3, game_length="east"))
+    del old["timer"], old["timer_default"]
+    (home / CHOICES_FILE).write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_choices(setting)
+    assert loaded.timer == setting
+    assert loaded.players == 3, "the rest of the old file still loads"
+    assert loaded.game_length == "east"
+
+
+@pytest.mark.parametrize("setting", ["off", "15+45"])
+def test_no_file_and_a_damaged_file_give_the_settings_timer(
+    home: Path, setting: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert load_choices(setting).timer == setting
+    (home / CHOICES_FILE).write_text('{"timer": "forever"}', encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        assert load_choices(setting).timer == setting
+    assert len(caplog.records) == 1
+    assert "'timer' must be one of" in caplog.records[0].getMessage()

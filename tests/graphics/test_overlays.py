@@ -1,6 +1,7 @@
 """The end-of-hand panels: every kind draws at small and large sizes, reveals over time and waits for a click
 (or moves on by itself when AIs are watched)."""
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -9,9 +10,20 @@ from typing import Any
 import pygame
 import pytest
 
-from game.terms import AbortiveDraw, ExhaustiveDraw, HandValue, HandWon, RoundEnded, parse_tiles, preset
+from game.terms import (
+    AbortiveDraw,
+    ExhaustiveDraw,
+    HandValue,
+    HandWon,
+    Meld,
+    MeldType,
+    RoundEnded,
+    parse_tiles,
+    preset,
+)
 from graphics import i18n, widgets
 from graphics.demo import offscreen_app
+from graphics.layout import Box
 from graphics.overlays import AbortiveOverlay, DrawOverlay, Overlay, ScoreOverlay, WinOverlay, make_overlay
 from graphics.session import GameSession, SeatSetup
 from graphics.table_screen import TableScreen
@@ -210,3 +222,246 @@ def test_continue_hint_overlaps_nothing_on_the_panel(
         assert pygame.Rect(overlay.box.x, overlay.box.y, overlay.box.w, overlay.box.h).contains(hints[0])
     finally:
         i18n.set_language("en")
+
+
+# ----------------------------------------------------------------------------------------------------------
+# the win panel's layout: nothing drawn on top of anything, the han total once, the panel fitted to content
+
+PANEL_SIZES = [(1024, 768), (1280, 720), (2560, 1080)]
+MANY_YAKU = (
+    ("riichi", 1),
+    ("ippatsu", 1),
+    ("menzen_tsumo", 1),
+    ("pinfu", 1),
+    ("tanyao", 1),
+    ("iipeikou", 1),
+    ("sanshoku", 2),
+    ("dora", 2),
+    ("aka_dora", 1),
+    ("ura_dora", 2),
+)
+
+
+def riichi_win(yaku: tuple[tuple[str, int], ...], tsumo: bool) -> HandWon:
+    """A riichi win with two dora and two ura dora indicators (a kan was made), by tsumo or ron."""
+    from rules.points import Payments  # test-only: building a HandValue by hand
+
+    hand = parse_tiles("234m406p678s22345s")
+    han = sum(han for _, han in yaku)
+    value = HandValue(han, 30, 0, "baiman" if han >= 8 else None, 16000, Payments(ron=16000), 16000, yaku)
+    deltas = (16000, -16000, 0, 0)
+    return HandWon(
+        0, None if tsumo else 1, hand[-1], hand, (), value, tuple(parse_tiles("7z1p")), None, deltas
+    )
+
+
+def open_win() -> HandWon:
+    """A ron with a daiminkan and a pon laid down: the widest hand row."""
+    from rules.points import Payments  # test-only: building a HandValue by hand
+
+    hand = parse_tiles("234m406p22s")
+    melds = (
+        Meld(MeldType.DAIMINKAN, tuple(parse_tiles("7777z")), None, 2),
+        Meld(MeldType.PON, tuple(parse_tiles("111s")), None, 1),
+    )
+    value = HandValue(2, 40, 0, None, 2600, Payments(ron=2600), 2600, (("yakuhai_chun", 1), ("aka_dora", 1)))
+    return HandWon(0, 3, hand[-1], hand, melds, value, (), None, (2600, 0, 0, -2600))
+
+
+def with_riichi_and_dora(screen: TableScreen, seat: int) -> None:
+    """The table as a riichi winner's panel sees it: `seat` in riichi, two dora indicators up."""
+    show = screen.show
+    assert show is not None
+    players = list(show.view.players)
+    players[seat] = dataclasses.replace(players[seat], riichi=True)
+    view = dataclasses.replace(show.view, players=tuple(players))
+    wall = dataclasses.replace(show.wall, indicators=tuple(parse_tiles("9m0s")))
+    screen.show = dataclasses.replace(show, view=view, wall=wall)
+
+
+def win_drawn(
+    size: tuple[int, int], lang: str, event: HandWon, monkeypatch: pytest.MonkeyPatch
+) -> tuple[WinOverlay, Drawn]:
+    i18n.set_language(lang)
+    screen = screen_at(size, auto=False)
+    with_riichi_and_dora(screen, event.seat)
+    overlay = WinOverlay(screen, event)
+    return overlay, drawn_by(overlay, monkeypatch)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+@pytest.mark.parametrize("size", PANEL_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("kind", ["ron", "tsumo-many-yaku", "open-hand"])
+def test_nothing_on_the_win_panel_overlaps_anything_else(
+    kind: str, size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events = {
+        "ron": riichi_win((("riichi", 1), ("pinfu", 1), ("dora", 2)), tsumo=False),
+        "tsumo-many-yaku": riichi_win(MANY_YAKU, tsumo=True),
+        "open-hand": open_win(),
+    }
+    event = events[kind]
+    try:
+        overlay, drawn = win_drawn(size, lang, event, monkeypatch)
+    finally:
+        i18n.set_language("en")
+    panel = pygame.Rect(overlay.box)
+    window = pygame.Rect(0, 0, *size)
+    assert window.contains(panel)
+    assert len(drawn.rects) > 20
+    for rect in drawn.rects:
+        assert panel.contains(rect), f"{rect} reaches outside the panel {panel}"
+    for index, rect in enumerate(drawn.rects):
+        for other in drawn.rects[index + 1 :]:
+            assert not rect.colliderect(other), f"{rect} overlaps {other}: {drawn.texts}"
+
+
+@pytest.mark.parametrize("size", PANEL_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_win_panel_shows_its_han_total_once_in_the_value(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = riichi_win((("riichi", 1), ("pinfu", 1), ("dora", 2)), tsumo=False)
+    _, drawn = win_drawn(size, "en", event, monkeypatch)
+    shown = [text for text, _ in drawn.texts]
+    assert i18n.tr("score.han", han=4) not in shown  # no lone "4 han" line above the value
+    assert shown.count(i18n.tr("score.han_fu", han=4, fu=30)) == 1
+    assert sum("4 han" in text for text in shown) == 1
+
+
+def test_the_han_count_runs_up_where_the_value_then_lands(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = screen_at((1280, 720), auto=False)
+    with_riichi_and_dora(screen, 0)
+    overlay = WinOverlay(screen, riichi_win((("riichi", 1), ("pinfu", 1), ("dora", 2)), tsumo=False))
+    texts: list[tuple[str, pygame.Rect]] = []
+
+    def draw_text(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = widgets.draw_text(surface, text, *args, **kwargs)
+        texts.append((text, rect))
+        return rect
+
+    monkeypatch.setattr("graphics.overlays.draw_text", draw_text)
+    surface = pygame.Surface((1280, 720))
+    overlay.update(overlay.yaku_at + 0.42 + 0.01)  # two yaku shown
+    overlay.draw(surface)
+    counts = [rect for text, rect in texts if text == i18n.tr("score.han", han=2)]
+    assert len(counts) == 1
+    texts.clear()
+    overlay.skip()
+    overlay.draw(surface)
+    value = [rect for text, rect in texts if text == i18n.tr("score.han_fu", han=4, fu=30)]
+    assert len(value) == 1
+    assert value[0].top == counts[0].top
+    assert not any(text == i18n.tr("score.han", han=4) for text, _ in texts)
+
+
+@pytest.mark.parametrize("size", PANEL_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_win_panel_is_fitted_to_its_content(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    overlay, drawn = win_drawn(size, "en", riichi_win((("riichi", 1), ("dora", 1)), tsumo=False), monkeypatch)
+    assert overlay.box.h < overlay.full_h  # two yaku: shorter than the usual panel
+    hint = i18n.tr("overlay.continue")
+    names = {setup.name for setup in overlay.screen.session.setups}
+    payments = [rect for text, rect in drawn.texts if text in names]
+    points = [rect for text, rect in drawn.texts if text == overlay.points()]
+    (hint_rect,) = [rect for text, rect in drawn.texts if text == hint]
+    unit = overlay.full_h / 24
+    assert len(payments) == 4
+    assert len(points) == 1
+    # the payments sit close under the points, and the prompt close under the payments: no empty band
+    assert min(rect.top for rect in payments) - points[0].bottom < unit * 1.5
+    assert hint_rect.top - max(rect.bottom for rect in payments) < unit * 2.5
+    assert overlay.box.bottom - hint_rect.bottom < unit * 1.5
+    # centred on the window
+    assert abs(overlay.box.center[1] - size[1] // 2) <= 1
+    assert abs(overlay.box.center[0] - size[0] // 2) <= 1
+
+
+@pytest.mark.parametrize("size", PANEL_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_dora_and_ura_dora_are_two_labelled_groups_apart(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    overlay, drawn = win_drawn(size, "en", riichi_win((("riichi", 1), ("dora", 1)), tsumo=True), monkeypatch)
+    height = overlay.fit.dora_h
+    row = pygame.Rect(overlay.box.x, overlay.fit.dora_y, overlay.box.w, height)
+    labels = [(text, rect) for text, rect in drawn.texts if row.collidepoint(rect.center)]
+    (dora,) = [rect for text, rect in labels if text == i18n.tr("win.dora")]  # not the yaku named Dora
+    (ura,) = [rect for text, rect in labels if text == i18n.tr("win.ura")]
+    small = [rect for rect in drawn.rects if rect.h == height and rect.top == overlay.fit.dora_y]
+    assert len(small) == 4  # two dora indicators, then two ura dora indicators
+    small.sort(key=lambda rect: rect.x)
+    width = small[0].w
+    # each label sits just left of its own tiles, vertically centred on them
+    assert 0 < small[0].left - dora.right <= width
+    assert 0 < small[2].left - ura.right <= width
+    assert abs(dora.centery - small[0].centery) <= 2
+    assert abs(ura.centery - small[2].centery) <= 2
+    # and the ura group keeps a clear gap from the dora group
+    assert ura.left - small[1].right >= width
+    # the row is centred on the panel
+    assert abs((dora.left + small[-1].right) // 2 - overlay.box.center[0]) <= 2
+
+
+def test_the_ura_dora_still_turn_over_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = screen_at((1280, 720), auto=False)
+    with_riichi_and_dora(screen, 0)
+    overlay = WinOverlay(screen, riichi_win((("riichi", 1), ("dora", 1)), tsumo=True))
+    steps: list[int] = []
+    real = screen.art.flip_frame
+
+    def flip_frame(tile: int | None, red: bool, height: int, step: int, steps_: int = 8) -> pygame.Surface:
+        steps.append(step)
+        return real(tile, red, height, step, steps_)
+
+    monkeypatch.setattr(screen.art, "flip_frame", flip_frame)
+    surface = pygame.Surface((1280, 720))
+    overlay.update(overlay.ura_at + 0.2)
+    overlay.draw(surface)
+    assert len(steps) == 2
+    assert 0 < steps[1] < steps[0] < 8  # the second one turns after the first
+    steps.clear()
+    overlay.skip()
+    overlay.draw(surface)
+    assert steps == [8, 8]
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (2560, 1080), (640, 400)])
+def test_the_draw_panel_fits_its_rows_and_a_noten_row_is_one_line(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = screen_at(size, auto=False)
+    hand = parse_tiles("123m456p789s2345s")
+    overlay = DrawOverlay(
+        screen, ExhaustiveDraw((0, 2), (hand, (), hand, ()), (), (1500, -1500, 1500, -1500))
+    )
+    drawn = drawn_by(overlay, monkeypatch)
+    assert overlay.box.h <= overlay.full_h
+    rows = overlay.rows_y
+    assert rows[1] - rows[0] > rows[2] - rows[1]  # a tenpai row holds its tiles, a noten row one line
+    panel = pygame.Rect(overlay.box)
+    for index, rect in enumerate(drawn.rects):
+        assert panel.contains(rect)
+        for other in drawn.rects[index + 1 :]:
+            assert not rect.colliderect(other), f"{rect} overlaps {other}"
+
+
+TABLE_SIZES = [(1024, 600), (1024, 768), (1000, 800), (1280, 720), (1366, 768), (1600, 900), (1920, 1080)]
+TABLE_SIZES += [(2560, 1080), (2560, 1440)]
+
+
+@pytest.mark.parametrize("size", TABLE_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("kind", ["win", "draw"])
+def test_end_of_hand_panels_leave_every_name_plate_readable(
+    kind: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = screen_at(size, auto=False)
+    hand0 = parse_tiles("123m456p789s2345s")
+    hand2 = parse_tiles("22345678m11p999s")
+    draw = ExhaustiveDraw((0, 2), (hand0, (), hand2, ()), (), (1500, -1500, 1500, -1500))
+    overlay: Overlay = WinOverlay(screen, win_event()) if kind == "win" else DrawOverlay(screen, draw)
+    drawn = drawn_by(overlay, monkeypatch)  # lays the panel out and draws it whole
+    panel = overlay.box
+    assert all(panel.contains(Box(*rect)) for rect in drawn.rects if rect.w and rect.h)
+    for rel in range(4):
+        plate = screen.layout.plate_box(rel)
+        assert not panel.overlaps(plate), f"the {kind} panel {panel} covers the plate {plate}"

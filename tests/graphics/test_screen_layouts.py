@@ -64,7 +64,9 @@ def test_controls_sit_in_their_panels(size: tuple[int, int]) -> None:
     game = new_game_layout(*size)
     players = [game.count.control, *(box for seat in game.seats for box in seat)]
     rules = [game.preset.control, game.preset_note, game.length.control, *game.options, game.seed.control]
-    assert all(game.players_panel.contains(box) for box in [*players, game.note])
+    assert all(game.players_panel.contains(box) for box in [*players, game.note, *game.timer])
+    assert game.note.bottom <= game.timer.label.y, "the note ends above the timer row"
+    assert game.seats[-1].label.bottom <= game.note.y
     assert all(game.rules_panel.contains(box) for box in [*rules, game.seed_roll])
     assert not game.players_panel.overlaps(game.rules_panel)
 
@@ -74,9 +76,11 @@ def test_controls_sit_in_their_panels(size: tuple[int, int]) -> None:
     assert settings.sound_panel.contains(settings.mute)
     assert all(
         settings.play_panel.contains(box)
-        for box in [settings.theme.control, settings.preview, *settings.toggles]
+        for box in [settings.theme.control, settings.preview, *settings.timer, *settings.toggles]
     )
     assert not settings.preview.overlaps(settings.theme.control)
+    assert settings.preview.bottom <= settings.timer.label.y
+    assert settings.timer.label.bottom <= settings.toggles[0].y
 
     reference = reference_layout(*size)
     assert all(reference.index_panel.contains(box) for box in reference.groups)

@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from game.clock import clock_from_name
+from game.records import Clock
 from graphics.settings import (
     MAX_FILE_BYTES,
+    TIMERS,
     Settings,
     SettingsError,
     load_settings,
@@ -50,6 +53,11 @@ def test_round_trip(tmp_path: Path) -> None:
         ('{"window": [100, 100]}', "window must be between"),
         ('{"colour": 1}', "unknown setting 'colour'"),
         ('{"theme": "neon"}', "theme must be one of"),
+        ('{"timer": "5+21"}', "timer must be one of off, 3+10, 5+20, 10+30, 15+45, got '5+21'"),
+        ('{"timer": "OFF"}', "timer must be one of"),
+        ('{"timer": 5}', "'timer' must be a str, got 5"),
+        ('{"timer": false}', "'timer' must be a str, got False"),
+        ('{"timer": null}', "'timer' must be a str, got None"),
     ],
 )
 def test_bad_settings_are_one_line_errors_naming_the_file(text: str, message: str) -> None:
@@ -58,6 +66,34 @@ def test_bad_settings_are_one_line_errors_naming_the_file(text: str, message: st
     assert str(error.value).startswith("/x/settings.json: ")
     assert message in str(error.value)
     assert "\n" not in str(error.value)
+
+
+def test_the_timer_is_off_by_default_and_each_choice_survives_the_file(tmp_path: Path) -> None:
+    assert Settings().timer == "off", "casual play is untimed unless asked"
+    path = tmp_path / "settings.json"
+    for timer in TIMERS[1:]:
+        save_settings(Settings(timer=timer), path)
+        assert json.loads(path.read_text(encoding="utf-8"))["timer"] == timer  # plain "5+20" in the file
+        loaded = load_settings(path)
+        assert loaded.timer == timer
+        clock = clock_from_name(loaded.timer)
+        assert clock is not None
+        assert f"{clock.base_s}+{clock.bank_s}" == timer
+    assert clock_from_name(Settings(timer="5+20").timer) == Clock(5, 20)
+    with pytest.raises(SettingsError, match="timer must be one of"):
+        Settings(timer="60+0")
+
+
+def test_a_damaged_timer_warns_once_and_keeps_the_defaults(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "ja", "timer": "forever"}', encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        assert load_settings(path) == Settings()
+    assert len(caplog.records) == 1
+    assert "timer must be one of" in caplog.records[0].getMessage()
+    assert str(path) in caplog.records[0].getMessage()
 
 
 def test_damaged_file_warns_and_is_kept_aside_before_saving(

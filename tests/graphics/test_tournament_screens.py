@@ -14,7 +14,7 @@ from typing import Any, cast
 import pygame
 import pytest
 
-from game.records import Records
+from game.records import Clock, Records
 from game.rule_options import OPTIONS, option_values
 from game.terms import PRESET_NAMES, preset
 from game.tournament import Entry, PlayOut, adjust, create, load_view
@@ -373,10 +373,10 @@ def test_default_rows_and_names() -> None:
         "Normal AI 2",
     ]
     assert check_choices(choices) == ""
+    assert choices.clock_setting() == Clock(5, 20), "a tournament is timed unless the organiser says not"
+    choices.clock = 0
     assert choices.clock_setting() is None
-    choices.clock = 2
-    assert choices.clock_setting() is not None
-    assert CLOCKS[2] == (10, 20)
+    assert CLOCKS[3] == Clock(10, 30)
     choices.choose_preset("seed-netmahjong")
     assert choices.game_length == "east"
     assert choices.rules().game_length == "east"
@@ -397,7 +397,7 @@ def test_create_screen_creates_from_clicks_and_keys(tmp_path: Path) -> None:
     click(app, field(scene, "length").control.box, 0.25)  # east only
     click(app, field(scene, "rounds").control.box, 0.9)  # 4 -> 5 rounds
     click(app, field(scene, "seating").control.box, 0.75)  # swiss
-    click(app, field(scene, "clock").control.box, 0.9)  # 5 s + 10 s
+    click(app, field(scene, "clock").control.box, 0.9)  # 5 s + 20 s -> 10 s + 30 s
     click(app, field(scene, "seed").control.box)
     type_text(app, "42x")
     click(app, field(scene, "create").control.box)
@@ -415,7 +415,7 @@ def test_create_screen_creates_from_clicks_and_keys(tmp_path: Path) -> None:
         assert (info.rounds, info.seating, info.fill, info.seed) == (5, "swiss", "house", 42)
         assert info.rules.game_length == "east"
         assert info.clock is not None
-        assert (info.clock.base_s, info.clock.bank_s) == (5, 10)
+        assert (info.clock.base_s, info.clock.bank_s) == (10, 30)
     app.close_records()
 
 
