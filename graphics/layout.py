@@ -127,7 +127,7 @@ class TableLayout:
     meld_right: int  # right edge of the viewer's meld row
     buttons: Box  # call and win buttons: the right margin's lower part, beside the hand
     button_h: int  # an action button's height
-    clock: Box  # the decision clock, above the buttons
+    clock: Box  # the decision clock's highest place (``clock_box`` puts it on the buttons)
     toggles: Box  # auto-win / no-calls / auto-discard toggles, the right margin's top
     menu: Box  # the menu button, top left
     status: Box  # the line over the hand (riichi prompt, tenpai, furiten, no yaku), under the viewer's wall
@@ -211,6 +211,12 @@ class TableLayout:
             3: self.cy - self.plate_h // 2,
         }[rel]
         return Box(x, y, self.plate_w, self.plate_h)
+
+    def clock_box(self, buttons_top: int | None) -> Box:
+        """The decision clock, just above the top row of buttons shown (`buttons_top`), or at the foot of
+        the buttons' area when none is: by the buttons, away from the right seat's plate."""
+        top = self.buttons.bottom if buttons_top is None else buttons_top
+        return self.clock._replace(y=max(self.clock.y, top - self.pad - self.clock.h))
 
     def hand_tile_box(self, index: int, count: int, drawn_apart: bool) -> Box:
         """Screen box of the viewer's `index`-th concealed tile; the last sits apart when just drawn."""

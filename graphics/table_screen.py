@@ -1077,14 +1077,14 @@ class TableScreen:
             self.draw_tooltip(surface, hover, info)
 
     def draw_clock(self, surface: pygame.Surface) -> None:
-        """The decision's clock at the left of the action row: base seconds left, then the hand's bank (red
+        """The decision's clock on top of the action buttons: base seconds left, then the hand's bank (red
         once the bank is being spent), as online clients show it."""
         if self.decision is None:
             return
         clock = self.session.clocks.get(self.decision[0])
         if clock is None:
             return
-        box = self.layout.clock
+        box = self.layout.clock_box(min((button.box.y for button in self.buttons), default=None))
         height = box.h
         surface.blit(panel_surface(box.w, box.h, radius=max(4, height // 3)), (box.x, box.y))
         lang = i18n.language()

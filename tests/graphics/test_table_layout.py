@@ -4,6 +4,7 @@ clock, the menu button and the status line) lies inside the window, and no two t
 different places overlap."""
 
 import dataclasses
+import itertools
 from collections.abc import Iterator
 
 import pygame
@@ -111,7 +112,7 @@ def _fixed_groups(screen: object, layout: TableLayout, players: int, lang: str) 
 
     assert isinstance(screen, TableScreen)
     assert screen.show is not None
-    groups: dict[str, list[Box]] = {"panel": [layout.panel], "menu": [layout.menu], "clock": [layout.clock]}
+    groups: dict[str, list[Box]] = {"panel": [layout.panel], "menu": [layout.menu]}
     plates = BlitRecorder((layout.width, layout.height))
     screen.draw_names(plates)
     for seat, rect in enumerate(plates.rects):
@@ -120,9 +121,10 @@ def _fixed_groups(screen: object, layout: TableLayout, players: int, lang: str) 
         groups[f"stick {seat}"] = [layout.stick_box(layout.rel_of(seat, screen.show.bottom))]
     for number, offer in enumerate(OFFERS):
         labels = [(i18n.tr(key), key) for key in offer]
-        groups[f"buttons {number}"] = [
-            button.box for button in grid_of_buttons(layout.buttons, labels, layout.button_h)
-        ]
+        buttons = grid_of_buttons(layout.buttons, labels, layout.button_h)
+        groups[f"buttons {number}"] = [button.box for button in buttons]
+        groups[f"clock {number}"] = [layout.clock_box(min(button.box.y for button in buttons))]
+    groups["clock"] = [layout.clock_box(None)]  # one's own turn to discard: no button
     toggles = layout.toggles
     row = toggles.h // 3
     groups["toggles"] = [
@@ -137,8 +139,11 @@ def _fixed_groups(screen: object, layout: TableLayout, players: int, lang: str) 
     return groups
 
 
-# Groups that may share pixels: the button offers are alternatives, never shown together.
-ALTERNATIVES = {frozenset({"buttons 0", "buttons 1"})}
+ALTERNATIVES = {  # each offer's buttons with its clock, or the clock alone: never two of these at once
+    frozenset(pair)
+    for pair in itertools.combinations(("buttons 0", "clock 0", "buttons 1", "clock 1", "clock"), 2)
+    if pair[0].split()[-1] != pair[1].split()[-1]
+}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -196,3 +201,56 @@ def test_the_hand_is_centred_under_the_table(size: tuple[int, int]) -> None:
 
 def test_opponents_open_hands_are_readable_at_1280_by_720() -> None:
     assert compute_layout(1280, 720).other_h >= 28
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_dora_row_lies_in_the_centre_panel_clear_of_its_text(
+    size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graphics import table_screen
+    from graphics.dora_panel import slot_boxes
+
+    i18n.set_language(lang)
+    screen = make_screen(tuple(SeatSetup(f"AI {i}", "normal") for i in range(4)), 4, size)
+    for _ in range(5):
+        screen.app.tick(1 / 20)
+    texts: list[pygame.Rect] = []
+    real = table_screen.draw_text
+
+    def recording(surface: pygame.Surface, *args: object, **kwargs: object) -> pygame.Rect:
+        rect = real(surface, *args, **kwargs)  # type: ignore[arg-type]
+        if surface.get_size() == (screen.layout.panel.w, screen.layout.panel.h):
+            texts.append(rect.move(screen.layout.panel.x, screen.layout.panel.y))  # round, honba, tiles left
+        return rect
+
+    monkeypatch.setattr(table_screen, "draw_text", recording)
+    screen._panel_cache.clear()
+    screen.center_panel()
+    assert len(texts) == 3
+    panel = screen.layout.panel
+    edge = round(panel.w * 0.135)  # the seats' winds and scores run along the panel's edges
+    inner = Box(panel.x + edge, panel.y + edge, panel.w - 2 * edge, panel.h - 2 * edge)
+    slots = slot_boxes(screen.dora_box(), screen.dora_slots)
+    assert len(slots) == 5
+    for slot in slots:
+        assert inner.contains(slot), (slot, inner)
+        assert not any(pygame.Rect(slot).colliderect(text) for text in texts), slot
+    # the indicators stay readable: at 1280x720 they are nearly the wall's size
+    if size == (1280, 720):
+        assert slots[0].h >= 26
+
+
+def test_a_kan_dora_turning_over_keeps_the_frames_coming() -> None:
+    from game.terms import Discard
+    from tests.graphics.test_table_screen import human_table, play_until
+
+    screen = human_table(3)
+    play_until(screen, lambda legal: any(isinstance(action, Discard) for action in legal))
+    assert screen.next_frame_s() is None  # a person thinking without a clock: nothing to draw
+    now = screen.animator.now_s
+    shown = screen.dora.indicators
+    screen.dora.set_indicators((*shown, 132), now, animate=True)  # a kan turns the next indicator
+    assert screen.next_frame_s() == 0.0
+    screen.app.tick(1.5)
+    assert screen.next_frame_s() is None  # turned over: still again
