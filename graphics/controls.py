@@ -187,10 +187,13 @@ class InputMapper:
         self.drawn = drawn if drawn in hand else None
         rest = sorted(tile for tile in hand if tile != self.drawn)
         self.tiles = (*rest, self.drawn) if self.drawn is not None else tuple(rest)
-        self.cursor = len(self.tiles) - 1 if self.drawn is not None and self.has_discards else None
         self.riichi_mode = False
         self.chooser = None
         self.option_cursor = 0
+        # the cursor starts on the drawn tile, or after a call on the rightmost tile that may go, so Enter
+        # always discards something offered (it did nothing after a call until an arrow key was pressed)
+        allowed = [index for index in range(len(self.tiles)) if self.discard_at(index) is not None]
+        self.cursor = allowed[-1] if allowed else None
 
     def clear(self) -> None:
         """No decision: every input gives nothing."""

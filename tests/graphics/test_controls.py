@@ -128,7 +128,12 @@ def test_kuikae_tiles_cannot_be_discarded_by_click_or_key() -> None:
     mapper = mapper_for(table, seat)
     _, legal = decision(table, seat)
     assert mapper.drawn is None
-    assert mapper.cursor is None
+    # after the call the cursor rests on the rightmost tile that may go: Enter discards it
+    assert mapper.cursor is not None
+    assert mapper.tiles[mapper.cursor] >> 2 not in (0, 3)
+    assert all(mapper.discard_at(index) is None for index in range(mapper.cursor + 1, len(mapper.tiles)))
+    assert mapper.key(pygame.K_RETURN) == mapper.discard_at(mapper.cursor)
+    mapper = mapper_for(table, seat)
     assert labels(mapper) == []
     for index, tile in enumerate(mapper.tiles):
         action = mapper.click_tile(index)
@@ -283,10 +288,11 @@ def test_number_keys_past_the_hand_do_nothing() -> None:
     table, seat = kuikae()  # 11 tiles, no drawn tile
     mapper = mapper_for(table, seat)
     assert len(mapper.tiles) == 11
+    start = mapper.cursor
     for key in (pygame.K_EQUALS, pygame.K_BACKSPACE, pygame.K_d):
         assert mapper.key(key) is None
         assert mapper.key(key) is None
-        assert mapper.cursor is None
+        assert mapper.cursor == start
 
 
 def test_another_copy_of_a_tile_plays_as_the_offered_one() -> None:
