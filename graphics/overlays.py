@@ -217,7 +217,7 @@ class WinOverlay(Overlay):
             return i18n.tr("limit.yakuman")
         if value.limit:
             return i18n.tr(
-                "score.fu_han_limit", fu=value.fu, han=value.han, limit=i18n.tr(f"limit.{value.limit}")
+                "score.han_fu_limit", fu=value.fu, han=value.han, limit=i18n.tr(f"limit.{value.limit}")
             )
         return i18n.tr("score.han_fu", fu=value.fu, han=value.han)
 

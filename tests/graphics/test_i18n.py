@@ -631,3 +631,14 @@ def test_every_key_the_code_can_show_is_in_every_catalogue(lang: str) -> None:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_every_reason_a_discard_is_refused_has_a_text(lang: str) -> None:
     assert [key for key in REASON_KEYS if key not in i18n.catalogue(lang)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja"])
+def test_a_limit_hand_names_han_and_fu_in_the_same_order_as_any_other(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        plain = i18n.tr("score.han_fu", han=6, fu=30)
+        limit = i18n.tr("score.han_fu_limit", han=6, fu=30, limit=i18n.tr("limit.haneman"))
+    finally:
+        i18n.set_language("en")
+    assert limit.startswith(plain), (plain, limit)  # was "30 fu 6 han · Haneman" beside "2 han 40 fu"
