@@ -104,10 +104,6 @@ class DoraPanel:
         """Whether a flip (or the glow after it) is still running at `now_s`: the screen keeps drawing."""
         return any(now_s < start + FLIP_S + GLOW_S for start in self._flips.values())
 
-    def slots(self, box: Box, slots: int) -> list[Box]:
-        """Where each of `slots` slots' tile goes inside `box` (see ``slot_boxes``)."""
-        return slot_boxes(box, slots)
-
     def slot_at(self, box: Box, slots: int, point: tuple[int, int] | None) -> int | None:
         """The revealed indicator's slot under `point`, if any."""
         if point is None:
@@ -126,8 +122,10 @@ class DoraPanel:
         0
         """
         index = self.slot_at(box, slots, point)
-        if index is None:
-            return None
+        return None if index is None else self._dora(index)
+
+    def _dora(self, index: int) -> int:
+        """The kind slot `index`'s indicator makes dora."""
         return dora_from_indicator(self.indicators[index] >> 2, self.three_player)
 
     def flip_progress(self, index: int, now_s: float) -> float:
@@ -183,7 +181,7 @@ class DoraPanel:
     ) -> pygame.Rect:
         """A small panel above slot `index`'s tile (below it when there is no room), kept inside `surface`:
         the "Dora" label over the tile the indicator points to. Returns where it was drawn."""
-        kind = dora_from_indicator(self.indicators[index] >> 2, self.three_player)
+        kind = self._dora(index)
         tile_h = max(20, round(slot.h * TOOLTIP_TILE_RATIO))
         tile_w = tile_size(tile_h)[0]
         label = i18n.tr("dora.tooltip")

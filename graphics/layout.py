@@ -272,11 +272,10 @@ def compute_layout(width: int, height: int, players: int = 4) -> TableLayout:
     menu = Box(pad, pad, round(menu_h * 3.2), menu_h)
     plate_top = max(table.y + pad, menu.bottom + round(menu_h * 1.1))  # the save warning fits between
     button_h = max(24, round(hand_h * 0.55))
-    right = Box(table.right + pad, 0, min(margin - 2 * pad, round(button_h * 9)), height)
-    plate_right_bottom = cy + (plate_h + 1) // 2
-    clock = Box(right.x, plate_right_bottom + pad, round(button_h * 3.2), button_h)
-    buttons_top = clock.bottom + pad
-    buttons = Box(right.x, buttons_top, right.w, table.bottom - pad - buttons_top)
+    # the right margin under the right seat's plate: the clock's highest place, then the buttons' area
+    clock = Box(table.right + pad, cy + (plate_h + 1) // 2 + pad, round(button_h * 3.2), button_h)
+    buttons_w = min(margin - 2 * pad, round(button_h * 9))
+    buttons = Box(clock.x, clock.bottom + pad, buttons_w, table.bottom - 2 * pad - clock.bottom)
     small = max(16, round(button_h * 0.62))
     row = max(27, round(small * 1.3))  # the toggles' labels stay readable in the narrow margins of 4:3
     toggles_w = min(margin - 2 * pad, round(small * 8))

@@ -30,7 +30,7 @@ from graphics.screens import navigation
 from graphics.session import GameSession
 from graphics.tiles import TileArt
 from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp
-from graphics.widgets import GOLD, INK, Button, draw_text, grid_of_buttons, panel_surface
+from graphics.widgets import GOLD, INK, Button, draw_text, fitted_size, grid_of_buttons, panel_surface
 
 FELT = (28, 96, 68)
 FELT_DARK = (12, 46, 34)
@@ -971,9 +971,8 @@ class TableScreen:
         size = max(12, round(self.layout.river_h * 0.36))
         height = self.layout.plate_h
         limit = self.layout.plate_w
-        name_size = size
-        while name_size > 8 and round(size * 3.2) + text_size(name, name_size, True, lang)[0] > limit:
-            name_size -= 1  # a long name in a narrow margin: smaller type rather than a clipped plate
+        # a long name in a narrow margin: smaller type rather than a clipped plate
+        name_size = fitted_size(name, size, limit - round(size * 3.2), True, lang)
         name_w = text_size(name, name_size, True, lang)[0]
         width = min(limit, max(round(size * 9.5), round(size * 3.2) + name_w))
         plate = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -1244,10 +1243,8 @@ def draw_toggle(surface: pygame.Surface, button: Button, hover: bool, lang: str)
         ]
         pygame.draw.lines(surface, GOLD, False, points, max(2, side // 6))
     at = (check.right + round(box.h * 0.3), box.y + box.h // 2)
-    room = box.right - at[0] - round(box.h * 0.25)
-    size = max(11, round(box.h * 0.52))
-    while size > 8 and text_size(button.label, size, False, lang)[0] > room:
-        size -= 1  # a long label in a narrow margin: smaller type rather than text past the panel
+    room = box.right - at[0] - round(box.h * 0.25)  # a long label in a narrow margin: smaller type
+    size = fitted_size(button.label, max(11, round(box.h * 0.52)), room, False, lang)
     draw_text(surface, button.label, size, INK, at, "midleft", False, lang)
 
 
