@@ -12,14 +12,6 @@ from graphics.demo import SHOTS, offscreen_app, run_demo
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def display() -> object:
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    yield None
-    pygame.display.quit()
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (3, 3)])
 def test_capture_run_saves_every_listed_screenshot(

@@ -2,7 +2,6 @@
 and drawing (tile pixels in each revealed slot, a tooltip inside the window)."""
 
 import dataclasses
-from collections.abc import Iterator
 from itertools import combinations
 
 import pygame
@@ -18,12 +17,7 @@ BOXES = [Box(0, 0, 130, 28), Box(10, 20, 190, 40), Box(5, 5, 260, 56), Box(100, 
 SLOTS = 1 + KAN_DORA_SLOTS
 
 
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def tile(notation: str) -> int:

@@ -3,7 +3,6 @@
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,13 +27,7 @@ from graphics.overlays import AbortiveOverlay, DrawOverlay, Overlay, ScoreOverla
 from graphics.session import GameSession, SeatSetup
 from graphics.table_screen import TableScreen
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def screen_at(size: tuple[int, int], auto: bool) -> TableScreen:

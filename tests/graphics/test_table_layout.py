@@ -36,12 +36,12 @@ LANGUAGES = ("en", "ko", "ja")
 OFFERS = ((RON, CHI, PON, KAN, SKIP), (TSUMO, RIICHI, KAN, KITA, KYUUSHU))  # the most buttons shown at once
 
 
+pytestmark = pytest.mark.usefixtures("display")
+
+
 @pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
+def english_after() -> Iterator[None]:
     yield
-    pygame.display.quit()
     i18n.set_language("en")
 
 

@@ -5,7 +5,6 @@ centre panel's score differences."""
 import dataclasses
 import logging
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -17,13 +16,7 @@ from graphics.demo import offscreen_app, scripted_answer
 from graphics.session import GameSession, SeatSetup
 from graphics.table_screen import TableScreen
 
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def make_screen(setups: tuple[SeatSetup, ...], seed: int, size: tuple[int, int] = (1280, 720)) -> TableScreen:
