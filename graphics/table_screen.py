@@ -30,7 +30,16 @@ from graphics.screens import navigation
 from graphics.session import GameSession
 from graphics.tiles import TileArt
 from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp
-from graphics.widgets import GOLD, INK, Button, draw_text, fitted_size, grid_of_buttons, panel_surface
+from graphics.widgets import (
+    GOLD,
+    INK,
+    Button,
+    draw_text,
+    fitted_size,
+    fitted_text,
+    grid_of_buttons,
+    panel_surface,
+)
 
 FELT = (28, 96, 68)
 FELT_DARK = (12, 46, 34)
@@ -971,8 +980,8 @@ class TableScreen:
         size = max(12, round(self.layout.river_h * 0.36))
         height = self.layout.plate_h
         limit = self.layout.plate_w
-        # a long name in a narrow margin: smaller type rather than a clipped plate
-        name_size = fitted_size(name, size, limit - round(size * 3.2), True, lang)
+        # a long name in a narrow margin: smaller type, then shortened in the middle, never clipped
+        name, name_size = fitted_text(name, size, limit - round(size * 3.2), True, lang)
         name_w = text_size(name, name_size, True, lang)[0]
         width = min(limit, max(round(size * 9.5), round(size * 3.2) + name_w))
         plate = pygame.Surface((width, height), pygame.SRCALPHA)

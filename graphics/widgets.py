@@ -162,6 +162,31 @@ def fitted_size(text: str, size: int, max_w: int, bold: bool = False, lang: str 
     return size
 
 
+@lru_cache(maxsize=512)
+def fitted_text(
+    text: str, size: int, max_w: int, bold: bool = False, lang: str = "en", min_size: int = 11
+) -> tuple[str, int]:
+    """`text` and the font size that keep it within `max_w`: shrunk, but not below `min_size` (smaller is not
+    read at a glance), then shortened in the middle with "…" so its end, often what tells names apart
+    ("Strong AI 3"), stays.
+
+    >>> fitted_text("Ann", 16, 500)
+    ('Ann', 16)
+    """
+    from graphics.fonts import text_size
+
+    fitted = fitted_size(text, size, max_w, bold, lang)
+    if fitted >= min(min_size, size):
+        return text, fitted
+    size = min(min_size, size)
+    tail = text[-max(1, min(4, len(text) // 3)) :]
+    for keep in range(len(text) - len(tail) - 1, 0, -1):
+        shortened = text[:keep].rstrip() + "…" + tail
+        if text_size(shortened, size, bold, lang)[0] <= max_w:
+            return shortened, size
+    return "…" + tail, size
+
+
 def draw_fitted(
     surface: pygame.Surface,
     text: str,

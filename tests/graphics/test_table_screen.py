@@ -305,3 +305,36 @@ def test_escape_opens_the_menu_with_no_decision_on_screen() -> None:
     assert screen.paused
     screen.key(pygame.K_F10)
     assert not screen.paused
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1000, 800), (1024, 600)])
+def test_long_names_on_narrow_plates_stay_readable_and_apart(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graphics import i18n
+
+    i18n.set_language("ja")
+    try:
+        names = tuple(f"上級コンピューター {seat}" for seat in range(1, 5))
+        screen = make_screen(tuple(SeatSetup(name, "normal") for name in names), 4, size)
+        for _ in range(5):
+            screen.app.tick(1 / 20)
+        drawn: list[tuple[str, int]] = []
+        real = table_screen.draw_text
+
+        def recording(surface: pygame.Surface, text: str, size: int, *args: Any, **kwargs: Any) -> Any:
+            drawn.append((text, size))
+            return real(surface, text, size, *args, **kwargs)
+
+        monkeypatch.setattr(table_screen, "draw_text", recording)
+        screen._panel_cache.clear()
+        plates = BlitRecorder(size)
+        screen.draw_names(plates)
+    finally:
+        i18n.set_language("en")
+    shown = [(text, px) for text, px in drawn if "上級" in text]
+    assert len(shown) == 4
+    assert len({text[-1] for text, _ in shown}) == 4  # each plate still says which computer it is
+    assert all(px >= 11 for _, px in shown), shown  # was shrunk to 8 px at 1024x768
+    for rect in plates.rects:
+        assert rect.w <= screen.layout.plate_w
