@@ -351,8 +351,8 @@ def simulate_help() -> str:
     return """\
 Play games (the rule preset's length, usually hanchan, or --length) with no window and
 print a summary per seat spec: average rank, rank distribution, average final score,
-win / deal-in / riichi / call rates, average win points, tenpai at draw, the draw rate,
-and decision times and counts per spec (p50/p95/max ms).
+win / deal-in / riichi / call rates, average win points, tenpai at draw, fallbacks, the
+draw rate, and decision times and counts per spec (p50/p95/max ms).
 
 Seat specs: an AI level (easy, normal, strong), a simple bot (random, tsumogiri, greedy)
 or mjai:COMMAND, an external mjai bot run as COMMAND (quote it if it has spaces), e.g.
@@ -364,10 +364,13 @@ ron counts), deal-in (its discard, kan or kita was ronned), riichi (accepted), c
 open call: chi, pon, daiminkan or shouminkan). tenpai at draw = tenpai hands at exhaustive
 draws / exhaustive draws. Average win points = the wins' table value (no honba or sticks).
 Draw rate = hands ending in an exhaustive draw (nagashi mangan included) / hands.
+fallbacks = decisions of an external mjai bot answered by safe play instead (it crashed,
+stalled or answered illegally, and every later decision of that game); 0 for other specs.
 A run is reproducible from --seed and gives the same results for any --jobs.
 
 --json FILE writes the same figures and, under "inputs", every option of the run (games,
-players, ruleset, length, seed, jobs, ...); "decision_counts" gives the decisions per spec.
+players, ruleset, length, seed, jobs, ...); "decision_counts" gives the decisions per spec
+and each entry of "players" its "fallbacks" count.
 --logs DIR writes each game as DIR/seed-S-game-NNNN.tenhou6.json (tenhou.net/6) and
 DIR/seed-S-game-NNNN.mjai.jsonl (mjai); check them with verify-log --ruleset NAME (an mjai
 log does not name its rule preset). Ctrl-C or SIGTERM stops the run and its workers.

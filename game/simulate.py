@@ -7,6 +7,8 @@ JSON lines. The ``simulate`` command of main.py is a thin shell around it.
 
 Rates are per hand played by the label's seats, except ``tenpai_at_draw_rate`` (tenpai hands at exhaustive
 draws / exhaustive draws the label's seats took part in) and ``avg_win_points`` (mean table value of a win).
+``fallbacks`` is a count: the decisions of an external mjai bot that safe play answered instead (it crashed,
+stalled or answered illegally; from then on, every decision of that game), 0 for AI levels and simple bots.
 """
 
 from __future__ import annotations
@@ -237,6 +239,7 @@ class SeatResult:
     calls: int = 0  # hands with an open call (chi, pon, daiminkan, shouminkan; not ankan)
     draws: int = 0  # exhaustive draws it took part in (nagashi mangan included)
     tenpai_at_draw: int = 0
+    fallbacks: int = 0  # decisions an external mjai bot lost to safe play (crash, stall, illegal answer)
 
 
 @dataclass(frozen=True)
@@ -339,11 +342,19 @@ def play_game(job: GameJob) -> GameResult:
             calls=tally.calls[seat],
             draws=tally.draws,
             tenpai_at_draw=tally.tenpai_at_draw[seat],
+            fallbacks=fallbacks_of(seats[seat]),
         )
         for seat in range(rules.players)
     )
     record = recorder.record(standings) if recorder is not None else None
     return GameResult(job.index, tally.hands, tally.draws, results, timings, record)
+
+
+def fallbacks_of(seat: Seat) -> int:
+    """How many of the seat's decisions were answered by safe play in place of its own (an external mjai
+    bot's ``fallbacks``; 0 for the seats that always answer themselves)."""
+    count = getattr(seat, "fallbacks", 0)
+    return count if isinstance(count, int) else 0
 
 
 @dataclass
@@ -363,6 +374,7 @@ class PlayerStats:
     calls: int = 0
     draws: int = 0
     tenpai_at_draw: int = 0
+    fallbacks: int = 0  # decisions answered by safe play in place of an external bot's own
 
     def __post_init__(self) -> None:
         if not self.rank_counts:
@@ -381,6 +393,7 @@ class PlayerStats:
         self.calls += seat.calls
         self.draws += seat.draws
         self.tenpai_at_draw += seat.tenpai_at_draw
+        self.fallbacks += seat.fallbacks
 
     @property
     def avg_rank(self) -> float:
@@ -426,6 +439,7 @@ class PlayerStats:
             "call_rate": self.per_hand(self.calls),
             "avg_win_points": self.avg_win_points,
             "tenpai_at_draw_rate": self.tenpai_at_draw_rate,
+            "fallbacks": self.fallbacks,
         }
 
 
@@ -791,6 +805,7 @@ def format_summary(result: SimulationResult) -> str:
     header = (
         f"{'label':<{width}} {'games':>6} {'hands':>7} {'rank':>5}{places} {'score':>8}"
         f" {'win':>6} {'dealin':>6} {'riichi':>6} {'call':>6} {'winpts':>7} {'tenpai@draw':>11}"
+        f" {'fallbacks':>9}"
     )
     lines = [header]
     for player in result.players:
@@ -801,6 +816,7 @@ def format_summary(result: SimulationResult) -> str:
             f" {player.avg_score:>8.0f} {player.per_hand(player.wins):>6.1%}"
             f" {player.per_hand(player.deal_ins):>6.1%} {player.per_hand(player.riichi):>6.1%}"
             f" {player.per_hand(player.calls):>6.1%} {win_points} {player.tenpai_at_draw_rate:>11.1%}"
+            f" {player.fallbacks:>9}"
         )
     rate = result.games / result.elapsed_s if result.elapsed_s > 0 else 0.0
     lines.append(

@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -63,6 +64,7 @@ PLAYER_KEYS = {
     "call_rate",
     "avg_win_points",
     "tenpai_at_draw_rate",
+    "fallbacks",
 }
 
 
@@ -129,6 +131,7 @@ def recount(jobs: list[GameJob]) -> dict[str, dict[str, object]]:
             "call_rate": tally["call"] / hands,
             "avg_win_points": sum(won) / len(won) if won else None,
             "tenpai_at_draw_rate": tally["tenpai"] / tally["draws"] if tally["draws"] else 0.0,
+            "fallbacks": 0,  # the simple bots always answer themselves
         }
     return expected
 
@@ -653,6 +656,68 @@ def test_cli_json_records_the_inputs_and_the_decision_counts(tmp_path: Path) -> 
     assert counts == {label: times.count for label, times in _decision_times(players, 9).items()}
     # the length asked for was played: four east-only games are far shorter than four hanchan
     assert data["hands"] < 4 * 8
+
+
+# Tiny mjai bots, written into the test's folder: one exits after reading the start_game line (a crash: every
+# decision is safe play), one answers every line with a discard of no tile (benched at its first decision).
+CRASHING_BOT = "import sys\nsys.stdin.readline()\nsys.exit(5)\n"
+ILLEGAL_BOT = (
+    "import sys\n"
+    "for line in sys.stdin:\n"
+    '    print(\'{"type":"dahai","pai":"?","tsumogiri":true}\', flush=True)\n'
+)
+
+
+def mjai_spec(folder: Path, name: str, code: str) -> str:
+    """The seat spec running ``code`` as an mjai bot script (written to ``folder/name``)."""
+    script = folder / name
+    script.write_text(code, encoding="utf-8")
+    return "mjai:" + shlex.join([sys.executable, str(script)])
+
+
+EAST = STANDARD.with_overrides({"game_length": "east"})
+
+
+def test_fallbacks_count_every_decision_a_bad_mjai_bot_lost_summed_over_workers(tmp_path: Path) -> None:
+    crashing = mjai_spec(tmp_path, "crashing_bot.py", CRASHING_BOT)
+    illegal = mjai_spec(tmp_path, "illegal_bot.py", ILLEGAL_BOT)
+    specs = (crashing, "easy", illegal, "greedy")
+    # duplicate: each bot sits at every seat, over four games played by two worker processes
+    result = simulate(specs, 4, EAST, seed=5, jobs=2, duplicate=True, mjai_timeout_s=10.0)
+    players = players_by_label(result)
+    counts = result.to_json()["decision_counts"]
+    for bad in (crashing, illegal):
+        # benched at its first decision: every one of its decisions in every game was safe play
+        assert players[bad]["games"] == 4
+        assert isinstance(players[bad]["fallbacks"], int)
+        assert players[bad]["fallbacks"] == counts[bad] > 0
+    assert players["easy"]["fallbacks"] == players["greedy"]["fallbacks"] == 0
+    # the same sums when the games are played here, one after the other
+    alone = simulate(specs, 4, EAST, seed=5, jobs=1, duplicate=True, mjai_timeout_s=10.0)
+    assert {label: entry["fallbacks"] for label, entry in players_by_label(alone).items()} == {
+        label: entry["fallbacks"] for label, entry in players.items()
+    }
+
+
+def test_cli_shows_and_writes_the_fallbacks_per_label(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = "mjai:" + shlex.join([sys.executable, str(ROOT / "main.py"), "mjai-bot", "--level", "easy"])
+    crashing = mjai_spec(tmp_path, "crashing_bot.py", CRASHING_BOT)
+    out = tmp_path / "out.json"
+    args = ["--games", "1", "--players", f"{good},easy,{crashing},greedy", "--length", "east"]
+    args += ["--seed", "2", "--mjai-timeout", "10", "--quiet", "--json", str(out)]
+    assert main.main(["simulate", *args]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    fallbacks = {entry["label"]: entry["fallbacks"] for entry in data["players"]}
+    crashed = data["decision_counts"][crashing]
+    assert crashed > 0
+    # our own AI as an mjai bot plays every decision itself
+    assert fallbacks == {good: 0, "easy": 0, crashing: crashed, "greedy": 0}
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[-1] == "fallbacks"
+    rows = {label: next(line for line in lines[1:5] if line.startswith(label)) for label in fallbacks}
+    assert {label: int(row.split()[-1]) for label, row in rows.items()} == fallbacks
 
 
 def _decision_times(players: str, seed: int) -> dict[str, object]:
