@@ -352,7 +352,7 @@ def simulate_help() -> str:
 Play games (the rule preset's length, usually hanchan, or --length) with no window and
 print a summary per seat spec: average rank, rank distribution, average final score,
 win / deal-in / riichi / call rates, average win points, tenpai at draw, fallbacks, the
-draw rate, and decision times and counts per spec (p50/p95/max ms).
+draw rate, and decision times and counts per spec (p50/p95/p99/max ms).
 
 Seat specs: an AI level (easy, normal, strong), a simple bot (random, tsumogiri, greedy)
 or mjai:COMMAND, an external mjai bot run as COMMAND (quote it if it has spaces), e.g.

@@ -450,6 +450,7 @@ class DecisionTimes:
     count: int
     p50: float
     p95: float
+    p99: float
     max: float
 
     @classmethod
@@ -457,8 +458,14 @@ class DecisionTimes:
         """The distribution of ``samples`` (all zero when there are none)."""
         ordered = sorted(samples)
         if not ordered:
-            return cls(0, 0.0, 0.0, 0.0)
-        return cls(len(ordered), percentile(ordered, 50), percentile(ordered, 95), ordered[-1])
+            return cls(0, 0.0, 0.0, 0.0, 0.0)
+        return cls(
+            len(ordered),
+            percentile(ordered, 50),
+            percentile(ordered, 95),
+            percentile(ordered, 99),
+            ordered[-1],
+        )
 
 
 def percentile(ordered: Sequence[float], percent: float) -> float:
@@ -496,7 +503,12 @@ class SimulationResult:
             "draw_rate": self.draw_rate,
             "players": [player.to_json() for player in self.players],
             "decision_ms": {
-                label: {"p50": round(times.p50, 4), "p95": round(times.p95, 4), "max": round(times.max, 4)}
+                label: {
+                    "p50": round(times.p50, 4),
+                    "p95": round(times.p95, 4),
+                    "p99": round(times.p99, 4),
+                    "max": round(times.max, 4),
+                }
                 for label, times in self.decision_ms.items()
             },
             "decision_counts": {label: times.count for label, times in self.decision_ms.items()},
@@ -824,9 +836,10 @@ def format_summary(result: SimulationResult) -> str:
         f"  elapsed {result.elapsed_s:.1f} s ({rate:.2f} games/s)"
     )
     width = max(width, len("decision ms"))
-    lines.append(f"{'decision ms':<{width}} {'p50':>8} {'p95':>8} {'max':>8} {'calls':>9}")
+    lines.append(f"{'decision ms':<{width}} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8} {'calls':>9}")
     for label, times in result.decision_ms.items():
         lines.append(
-            f"{label:<{width}} {times.p50:>8.3f} {times.p95:>8.3f} {times.max:>8.3f} {times.count:>9}"
+            f"{label:<{width}} {times.p50:>8.3f} {times.p95:>8.3f} {times.p99:>8.3f} {times.max:>8.3f}"
+            f" {times.count:>9}"
         )
     return "\n".join(lines)

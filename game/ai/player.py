@@ -30,6 +30,7 @@ from game.ai.hand import (
     unseen_counts,
     yakuhai_han,
 )
+from game.ai.lookahead import Lookahead, improving
 from game.view import Phase, SeatView
 from rules.actions import (
     PASS,
@@ -69,17 +70,23 @@ class Style:
     placement: bool  # all-last awareness
     counts_visible: bool  # ukeire counts only the copies not yet seen (else every copy not in hand)
     counts_tiles: bool  # defence reads kabe, one-chance and seen copies (else genbutsu, suji, honours only)
+    lookahead: int = 0  # steps from tenpai through which offence follows every improving draw (0: estimate)
+    riichi_ev: bool = False  # riichi or dama by expected points (else by rules of thumb)
 
 
 EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False, False, False)
 NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False, False, False)
-STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True, True, True)
+STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True, True, True, lookahead=2, riichi_ev=True)
 STYLES = {style.name: style for style in (EASY, NORMAL, STRONG)}
 
 # Typical ukeire at each shanten once the hand has improved to it (for the chance to win from further away).
 _TYPICAL_UKEIRE = (5, 20, 34, 46, 56, 64, 70, 74, 76)
 
 
+DAMA_RON = 0.5  # per other seat, ron chances of a dama tenpai against own draws (nobody folds against it)
+RIICHI_RON = 0.25  # the same for a riichi, which the others fold against
+RIICHI_EXTRA_HAN = (0.35, 0.45, 0.2)  # a riichi win's han beyond riichi itself: ippatsu, ura dora, tsumo
+DAMA_WIN_BONUS = 1500.0  # a win ends the hand before the others can win (riichi or dama alike)
 FIRST_PLACE_POINTS = 12000.0  # what first place is worth over second in points (uma and oka), roughly
 RIICHI_EXTRAS = 1.3  # ura dora, ippatsu and menzen tsumo on top of a riichi ron, on average
 WIN_BONUS = 3500.0  # a win also ends the hand before the others can win: worth about this much more
@@ -89,7 +96,9 @@ FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
 VALUE_POWER = 0.6  # how much a bigger hand is worth a slower one: value is compressed toward 6000
 NOTEN_SHARE = 0.5  # of the noten payments' total, what tenpai at the draw gains over noten on average
 FOLD_WEIGHT = 0.6  # two-shanten or worse never pushes against a threat this likely to be tenpai
-THREAT_RACE = 0.45  # how much a tenpai threat cuts the chance to win first
+THREAT_RACE = 0.3  # how much a tenpai threat cuts the chance to win first
+NAGASHI_UNCALLED = 0.9  # chance that a terminal or honour discard is not called
+CALL_SHARE = 0.3  # per other seat and own draw, the chance of a call that an open hand's draw would give
 
 
 @lru_cache(maxsize=65536)
@@ -138,6 +147,7 @@ class Situation:
     tenpai_values: dict[tuple[bytes, tuple[Meld, ...]], tuple[int, float]] = dataclasses.field(
         default_factory=dict
     )
+    lookaheads: dict[tuple[Meld, ...], Lookahead] = dataclasses.field(default_factory=dict)
 
 
 class AiSeat:
@@ -152,6 +162,8 @@ class AiSeat:
         self._hand = ""  # which hand of the match is in play (from its deal, as every seat sees it)
         self._events = 0  # events seen in the hand in play
         self._rng: random.Random | None = None
+        # what a ron on each wait of a tenpai hand is worth, for the hand in play (seat and round winds fixed)
+        self._points: dict[tuple[bytes, tuple[Meld, ...], int, tuple[int, ...], int, int], float] = {}
 
     def observe(self, event: Event) -> None:
         """Remember what matters for defence, and where in the match the next decision stands."""
@@ -164,6 +176,7 @@ class AiSeat:
             )
             self._events = 0
             self.folding = False
+            self._points.clear()
         self._events += 1
         self._rng = None
         self.memory.observe(event)
@@ -391,7 +404,23 @@ class AiSeat:
         if not options:
             return None
         costs = danger_costs(view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles)
-        return min(options, key=lambda c: (costs[c.kind], c.shanten, -c.ukeire)).kind
+        choice = min(options, key=lambda c: (costs[c.kind], c.shanten, -c.ukeire))
+        if self.style.defence == "ev" and situation.threats:
+            # worth the risk over the safest discard only while the nagashi can still be completed
+            safest = min(costs[c.kind] for c in candidates)
+            if self._nagashi_worth(situation) < costs[choice.kind] - safest:
+                return None
+        return choice.kind
+
+    def _nagashi_worth(self, situation: Situation) -> float:
+        """Expected points of going on with a nagashi mangan: a terminal or honour to discard at every turn
+        left (those in hand, then draws), none of them called."""
+        view = situation.view
+        held = sum(situation.counts[kind] for kind in YAOCHUU)
+        needed = situation.draws_left + 1
+        drawn_share = sum(situation.unseen[kind] for kind in YAOCHUU) / situation.pool
+        chance = drawn_share ** max(0, needed - held) * NAGASHI_UNCALLED**needed
+        return chance * (12000.0 if view.seat == view.dealer else 8000.0)
 
     # --- strong: speed x value against danger ------------------------------------------------------------
 
@@ -413,13 +442,19 @@ class AiSeat:
         melds: tuple[Meld, ...],
         shanten_left: int,
         accepted: int,
+        estimate: bool = False,
     ) -> float:
         """Expected points from playing a 3n+1 hand on: chance to win x value, plus tenpai at the draw. Near
-        tenpai the value is the scored value of the waits (one draw ahead at 1-shanten), further away an
-        estimate; ``accepted`` is the hand's ukeire."""
+        tenpai the value is the scored value of the waits (through the look-ahead, or one draw ahead at
+        1-shanten), further away or with ``estimate`` an estimate; ``accepted`` is the hand's ukeire."""
         view = situation.view
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
         hand = bytearray(counts)
+        if not estimate and 0 < shanten_left <= self.style.lookahead:
+            outlook = self._lookahead(situation, melds).value(hand, shanten_left)
+            if situation.threats:
+                outlook *= 1.0 - THREAT_RACE * max(threat.weight for threat in situation.threats)
+            return outlook
         step = value = 0.0
         if shanten_left == 0:
             accepted, value = self._tenpai_value(situation, hand, melds)
@@ -448,6 +483,38 @@ class AiSeat:
         value = math.pow(value, VALUE_POWER) * math.pow(6000.0, 1.0 - VALUE_POWER)
         return chance * value + self._tenpai_at_draw(situation, shanten_left, chance)
 
+    def _lookahead(self, situation: Situation, melds: tuple[Meld, ...]) -> Lookahead:
+        """The decision's look-ahead for hands with ``melds`` (win values as ``_utility`` weighs them)."""
+        found = situation.lookaheads.get(melds)
+        if found is None:
+            closed = all(meld.type is MeldType.ANKAN for meld in melds)
+
+            def tenpai_value(hand: bytearray) -> tuple[int, float]:
+                live, points = self._tenpai_value(situation, hand, melds)
+                return live, self._utility(situation, points) if live else 0.0
+
+            found = Lookahead(
+                situation.unseen,
+                situation.draws_left,
+                situation.three_player,
+                tenpai_value,
+                self._ron_factor(situation, closed),
+                depth=self.style.lookahead,
+                call_share=0.0 if closed else CALL_SHARE,
+                others=situation.view.n - 1,
+            )
+            situation.lookaheads[melds] = found
+        return found
+
+    def _utility(self, situation: Situation, points: float) -> float:
+        """What a win of ``points`` is worth to the decision: the sticks and honba on the table, the end of
+        the hand for the others, first place in the last hand, compressed toward a typical win."""
+        view = situation.view
+        value = points + WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
+        if self.style.placement and situation.all_last and situation.rank == 0:
+            value = max(value, 6000.0)  # any win ends the match on top
+        return math.pow(value, VALUE_POWER) * math.pow(6000.0, 1.0 - VALUE_POWER)
+
     def _reds(self, view: SeatView, counts: Sequence[int]) -> int:
         """Red fives among the seat's tiles whose kind the hand still holds."""
         return sum(1 for tile in view.hand if tile in self.rules.red_five_ids and counts[tile >> 2] > 0)
@@ -472,14 +539,9 @@ class AiSeat:
         tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
         live = 0
         total = 0.0
-        for wait in relevant_kinds(hand):
+        for wait in improving(hand, three_player):
             copies = situation.unseen[wait]
-            if not copies or hand[wait] >= 4 or (three_player and wait in THREE_PLAYER_ABSENT):
-                continue
-            hand[wait] += 1
-            complete = shanten(hand, three_player=three_player) == -1
-            hand[wait] -= 1
-            if complete:
+            if copies:
                 points = self._win_points(situation, hand, melds, tiles, wait)
                 if points:
                     live += copies
@@ -492,12 +554,29 @@ class AiSeat:
         self, situation: Situation, hand: bytearray, melds: tuple[Meld, ...], tiles: Sequence[int], wait: int
     ) -> float:
         """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku."""
+        view = situation.view
+        reds = self._reds(view, hand)
+        key = (bytes(hand), melds, wait, view.dora_indicators, reds, len(view.players[view.seat].kita))
+        found = self._points.get(key)
+        if found is not None:
+            return found
+        found = self._points[key] = self._score_wait(situation, hand, melds, tiles, wait, reds)
+        return found
+
+    def _score_wait(
+        self,
+        situation: Situation,
+        hand: bytearray,
+        melds: tuple[Meld, ...],
+        tiles: Sequence[int],
+        wait: int,
+        reds: int,
+    ) -> float:
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
         value = self._win_value(situation, tiles, wait * 4 + 3, riichi=closed, melds=melds)
         if value is None:
             return 0.0
         view = situation.view
-        reds = self._reds(view, hand)
         points = float(value.points)
         if reds and not value.yakuman:
             base = base_points(value.han + reds, value.fu, 0, self.rules)[0]
@@ -613,6 +692,8 @@ class AiSeat:
             return False
         if self.style is NORMAL:
             return live >= 2 or view.tiles_left >= 20
+        if self.style.riichi_ev:
+            return self._riichi_pays(situation, hand, waits, live)
         tiles = [kind * 4 for kind in range(34) for _ in range(counts[kind])]
         dama_han = [self._win_han(situation, tiles, k * 4 + 3, riichi=False) for k in waits]
         with_yaku = [han for han in dama_han if han is not None]
@@ -625,6 +706,45 @@ class AiSeat:
             if view.tiles_left < 12 and least >= 3:
                 return False
         return live >= 2 or view.tiles_left >= 16
+
+    def _riichi_pays(self, situation: Situation, hand: bytearray, waits: list[int], live: int) -> bool:
+        """Riichi or dama by expected points: riichi adds a han and on average about one more (ippatsu, ura
+        dora, menzen tsumo) and costs a stick when the hand is not won; dama keeps the others discarding
+        freely, so it wins more often. A closed hand without a yaku on every wait wins dama by tsumo only, so
+        it declares unless the wait is nearly dead late in the hand."""
+        view = situation.view
+        tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
+        dama = [self._win_value(situation, tiles, wait * 4 + 3, riichi=False) for wait in waits]
+        if any(value is None for value in dama):
+            return live >= 2 or view.tiles_left >= 16
+        if self.style.placement and situation.all_last and situation.rank == 0:
+            return False
+        dealer = view.seat == view.dealer
+        reds = self._reds(view, hand)
+        bonus = DAMA_WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
+        dama_points = riichi_points = 0.0
+        for wait, value in zip(waits, dama, strict=True):
+            assert value is not None
+            copies = situation.unseen[wait]
+            if value.yakuman:
+                dama_points += copies * value.points
+                riichi_points += copies * value.points
+                continue
+            dama_points += copies * self._ron_points(value.han + reds, value.fu, dealer)
+            riichi_points += copies * sum(
+                share * self._ron_points(value.han + reds + 1 + extra, value.fu, dealer)
+                for extra, share in enumerate(RIICHI_EXTRA_HAN)
+            )
+        draws, pool = situation.draws_left, situation.pool
+        dama_chance = win_chance(0, live, draws, pool, 1.0 + DAMA_RON * (view.n - 1))
+        riichi_chance = win_chance(0, live, draws, pool, 1.0 + RIICHI_RON * (view.n - 1))
+        dama_ev = dama_chance * (dama_points / live + bonus)
+        riichi_ev = riichi_chance * (riichi_points / live + bonus) - 1000.0 * (1.0 - riichi_chance)
+        return riichi_ev > dama_ev
+
+    def _ron_points(self, han: int, fu: int, dealer: bool) -> float:
+        base = base_points(han, fu, 0, self.rules)[0]
+        return float(ceil100(base * (6 if dealer else 4)))
 
     # --- kans ---------------------------------------------------------------------------------------------
 
@@ -756,7 +876,9 @@ class AiSeat:
     ) -> float | None:
         """The expected points the call adds over staying as is (None when it adds nothing)."""
         view = situation.view
-        stay = self._expected_points(situation, situation.counts, situation.melds, now, now_ukeire)
+        # a hand beyond the look-ahead is weighed against its call by the same estimate on both sides
+        estimate = now > self.style.lookahead
+        stay = self._expected_points(situation, situation.counts, situation.melds, now, now_ukeire, estimate)
         best_call = 0.0
         for candidate in candidates:
             if candidate.shanten != after:
@@ -764,7 +886,8 @@ class AiSeat:
             rest = _minus(counts, candidate.kind, 1)
             if has_yaku_path(rest, melds, view, self.rules):
                 best_call = max(
-                    best_call, self._expected_points(situation, rest, melds, after, candidate.ukeire)
+                    best_call,
+                    self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate),
                 )
         gain = best_call - stay
         return gain if gain > 0 else None

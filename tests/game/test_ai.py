@@ -310,3 +310,73 @@ def test_a_closed_kan_that_keeps_the_hand_is_declared(level: str) -> None:
     view = _view("2222m456p678s34s11z9p")
     ai = create_ai(level, preset("standard"), 1)
     assert ai.decide(view, (Ankan(_kind("2m")), *_discards(view))) == Ankan(_kind("2m"))
+
+
+# --- the strong level's decisions that matter (issue 14): each of these failed before the look-ahead -----
+
+
+def test_strong_folds_a_hopeless_hand_against_a_dealer_riichi_rather_than_chase_a_nagashi() -> None:
+    # every own discard a terminal or honour, but the hand holds one (1s, no suji against the dealer) and
+    # needs one at each of the six turns left: the nagashi is nearly dead, 5m is the dealer's genbutsu
+    view = _view(
+        "2457m3568p124468s",
+        seat=0,
+        dealer=1,
+        rivers={0: "9m1p9s1z2z3z4z6z9p7z", 1: "5m6m2z3z4z5z7p"},
+        riichi=(1,),
+        tiles_left=22,
+    )
+    choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 == _kind("5m")
+
+
+def test_strong_pushes_a_mangan_tenpai_against_a_riichi() -> None:
+    # tanyao, pinfu, red 5p and two dora (6s): 5p is not safe against the dealer's riichi but keeps the 6m-9m
+    # wait; every safe discard breaks the tenpai
+    view = _view(
+        "234m78m067p345s66s5p",
+        seat=0,
+        dealer=1,
+        rivers={1: "9m1p7z6p2s3z", 2: "1z9s8p2z4s"},
+        riichi=(1, 2),
+        dora="5s",
+        tiles_left=40,
+    )
+    choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 == _kind("5p")
+
+
+def test_strong_pons_a_yakuhai_for_speed() -> None:
+    # a slow dealer's hand (three-shanten) with a chun pair: the pon is the yaku and two steps at once
+    view = _view("1368m46p23455s77z", phase=Phase.CLAIM, claimable="7z", tiles_left=48, dora="2m")
+    pair = tuple(tile for tile in view.hand if tile >> 2 == _kind("7z"))
+    pon = Pon((pair[0], pair[1]))
+    assert create_ai("strong", preset("standard"), 1).decide(view, (PASS, pon)) == pon
+
+
+def _tanki_or_ryanmen_tenpai(hand: str, tiles_left: int, dora: str) -> tuple[SeatView, Discard, Action]:
+    """A non-dealer's tenpai after drawing 1z: the plain 1z discard and the strong level's choice."""
+    view = _view(hand, seat=1, dealer=0, rivers={2: "9p", 3: "9m"}, tiles_left=tiles_left, dora=dora)
+    legal = _discards(view, frozenset({_kind("1z")}))
+    one = next(tile for tile in view.hand if tile >> 2 == _kind("1z"))
+    choice = create_ai("strong", preset("standard"), 1).decide(view, legal)
+    assert choice is not None
+    return view, Discard(one), choice
+
+
+def test_strong_stays_dama_with_a_haneman() -> None:
+    # tanyao, sanshoku 345, two red fives and a dora (8s): 6 han on the 8p tanki with three copies left;
+    # riichi would add little (baiman needs two more han) and cost the ron chances of a silent wait
+    _, plain, choice = _tanki_or_ryanmen_tenpai("340m340p345s678s8p1z", 60, "7s")
+    assert choice == plain
+
+
+def test_strong_declares_riichi_on_a_good_wait_early_and_stays_dama_late() -> None:
+    # tanyao, pinfu and two dora (8p pair): 7700 dama on the 2m-5m wait. Early, riichi's likely haneman is
+    # worth its lower win rate; with 20 tiles left there is too little time for it
+    _, plain, early = _tanki_or_ryanmen_tenpai("34m567p234s678s88p1z", 60, "7p")
+    assert early == Discard(plain.tile, riichi=True)
+    _, plain, late = _tanki_or_ryanmen_tenpai("34m567p234s678s88p1z", 20, "7p")
+    assert late == plain

@@ -1,0 +1,194 @@
+"""The strong AI's look ahead: the expected points of a hand over the draws left, through every sequence of
+improving draws down to tenpai and the scored value of its waits.
+
+A 3n+1 hand's outlook is a curve: ``curve[t]`` is what the hand is expected to win (chance x points) with
+``t`` own draws left. At tenpai the chance comes from the live waits and the ron chances of each go-round;
+one step further away, each improving draw leads to the best hand it allows (the one whose own curve is
+highest with one draw fewer), and a draw that does not help leaves the hand as it is:
+
+    curve[t] = alive * (sum over improving draws d of p(d) * after_d[t - 1] + (1 - p(improve)) * curve[t - 1])
+
+where ``alive`` is the chance the hand is not ended by another seat before the next draw. The curves of every
+hand met are cached for the decision, so the many discards of one turn share their successors; shanten and
+the improving kinds of a hand, which depend on the tiles alone, are cached for the whole process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from game.ai.hand import NEIGHBOURS, YAOCHUU
+from rules.shanten import shanten, shanten_chiitoitsu, shanten_kokushi
+from rules.tiles import KIND_COUNT, THREE_PLAYER_ABSENT
+
+ALIVE = 0.95  # chance that a hand is not ended by another seat between two own draws
+MAX_HIT = 0.95
+_CACHE_LIMIT = 400_000
+
+_SHANTEN: dict[bytes, int] = {}
+_SHANTEN_3P: dict[bytes, int] = {}
+_IMPROVING: dict[bytes, tuple[int, ...]] = {}
+_IMPROVING_3P: dict[bytes, tuple[int, ...]] = {}
+
+
+def fast_shanten(hand: bytes | bytearray, three_player: bool) -> int:
+    """``rules.shanten.shanten`` cached on the tiles (a dictionary lookup once a hand has been seen)."""
+    cache = _SHANTEN_3P if three_player else _SHANTEN
+    key = bytes(hand)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = shanten(key, three_player=three_player)
+    return found
+
+
+def improving(hand: bytes | bytearray, three_player: bool) -> tuple[int, ...]:
+    """The kinds whose draw lowers a 3n+1 hand's shanten (its waits at tenpai), whether or not any copy is
+    left; cached on the tiles."""
+    cache = _IMPROVING_3P if three_player else _IMPROVING
+    key = bytes(hand)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    work = bytearray(key)
+    current = fast_shanten(work, three_player)
+    relevant: set[int] = set()
+    for kind in range(KIND_COUNT):
+        if work[kind]:
+            relevant.update(NEIGHBOURS[kind])
+    if sum(work) == 13:
+        if shanten_kokushi(work) == current:
+            relevant.update(YAOCHUU)
+        if shanten_chiitoitsu(work) == current:
+            relevant.update(range(KIND_COUNT))
+    kinds = []
+    for kind in sorted(relevant):
+        if work[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
+            continue
+        work[kind] += 1
+        if fast_shanten(work, three_player) < current:
+            kinds.append(kind)
+        work[kind] -= 1
+    found = cache[key] = tuple(kinds)
+    return found
+
+
+class Lookahead:
+    """Outlook curves of the 3n+1 hands of one decision (one seat, one set of melds, one table).
+
+    ``tenpai_value(hand)`` gives a tenpai hand's live waits (unseen copies of the waits that win with a yaku)
+    and their average value in points; ``ron_factor`` multiplies a tenpai hand's chance per own draw for the
+    discards it may ron; ``depth`` is how many steps from tenpai are looked through (further hands get
+    ``far(hand, shanten)``, a flat estimate of the curve's last value).
+    """
+
+    def __init__(
+        self,
+        unseen: Sequence[int],
+        draws: int,
+        three_player: bool,
+        tenpai_value: Callable[[bytearray], tuple[int, float]],
+        ron_factor: float,
+        depth: int = 2,
+        call_share: float = 0.0,
+        others: int = 3,
+    ) -> None:
+        self.unseen = unseen
+        self.pool = max(1, sum(unseen))
+        self.draws = max(0, draws)
+        self.three_player = three_player
+        self.tenpai_value = tenpai_value
+        self.ron_factor = ron_factor
+        self.depth = depth
+        self.call_share = call_share  # an open hand may also take a tile from each other seat's discards
+        self.others = others
+        self._curves: dict[bytes, list[float]] = {}
+
+    def value(self, hand: bytearray, shanten_now: int | None = None) -> float:
+        """Expected points of a 3n+1 hand with all the draws left."""
+        return self.curve(hand, shanten_now)[self.draws]
+
+    def curve(self, hand: bytearray, shanten_now: int | None = None) -> list[float]:
+        """The hand's outlook for 0..draws own draws left (see the module's doc)."""
+        key = bytes(hand)
+        found = self._curves.get(key)
+        if found is not None:
+            return found
+        current = fast_shanten(hand, self.three_player) if shanten_now is None else shanten_now
+        if current == 0:
+            found = self._tenpai_curve(hand)
+        elif current <= self.depth:
+            found = self._step_curve(hand, current)
+        else:
+            found = [0.0] * (self.draws + 1)
+        self._curves[key] = found
+        return found
+
+    def _tenpai_curve(self, hand: bytearray) -> list[float]:
+        live, points = self.tenpai_value(hand)
+        curve = [0.0] * (self.draws + 1)
+        if not live or points <= 0:
+            return curve
+        hit = min(MAX_HIT, live / self.pool * self.ron_factor)
+        keep = ALIVE * (1.0 - hit)
+        gain = hit * points
+        for t in range(1, self.draws + 1):
+            curve[t] = gain + keep * curve[t - 1]
+        return curve
+
+    def _step_curve(self, hand: bytearray, current: int) -> list[float]:
+        """A hand ``current`` steps from tenpai: each improving draw leads to the best hand it allows."""
+        three_player = self.three_player
+        draws = self.draws
+        unseen = self.unseen
+        successors: list[tuple[float, list[float]]] = []
+        improve = 0.0
+        for drawn in improving(hand, three_player):
+            copies = unseen[drawn]
+            if not copies:
+                continue
+            share = copies / self.pool
+            if self.call_share:
+                share *= 1.0 + self._callers(hand, drawn) * self.call_share
+            improve += share
+            hand[drawn] += 1
+            best: list[float] | None = None
+            for discard in range(KIND_COUNT):
+                if not hand[discard] or discard == drawn:
+                    continue
+                hand[discard] -= 1
+                if fast_shanten(hand, three_player) < current:
+                    option = self.curve(hand, current - 1)
+                    if best is None or option[draws - 1 if draws else 0] > best[draws - 1 if draws else 0]:
+                        best = option
+                hand[discard] += 1
+            hand[drawn] -= 1
+            if best is not None:
+                successors.append((share, best))
+        if improve > MAX_HIT:
+            successors = [(share * MAX_HIT / improve, after) for share, after in successors]
+            improve = MAX_HIT
+        curve = [0.0] * (draws + 1)
+        stay = ALIVE * (1.0 - min(1.0, improve))
+        for t in range(1, draws + 1):
+            total = 0.0
+            for share, after in successors:
+                total += share * after[t - 1]
+            curve[t] = ALIVE * total + stay * curve[t - 1]
+        return curve
+
+    def _callers(self, hand: bytearray, kind: int) -> int:
+        """How many other seats could discard ``kind`` into a call that does what drawing it does: all of them
+        for a pon, the seat on the left for a chi."""
+        if hand[kind] >= 2:
+            return self.others
+        if kind >= 27:
+            return 0
+        rank = kind % 9
+        low = rank >= 2 and hand[kind - 2] and hand[kind - 1]
+        middle = 1 <= rank <= 7 and hand[kind - 1] and hand[kind + 1]
+        high = rank <= 6 and hand[kind + 1] and hand[kind + 2]
+        return 1 if low or middle or high else 0

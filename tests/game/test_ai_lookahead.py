@@ -1,0 +1,73 @@
+"""The strong AI's look-ahead (game/ai/lookahead.py): tenpai curves in closed form, steps from tenpai built on
+the hands each improving draw leads to, and the caches keyed on tiles alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.lookahead import ALIVE, Lookahead, fast_shanten, improving
+from rules.shanten import shanten
+from rules.tiles import parse_tiles, to_counts
+
+POOL = [4] * 34
+
+
+def _hand(text: str) -> bytearray:
+    return bytearray(to_counts(parse_tiles(text)))
+
+
+def _flat_value(hand: bytearray) -> tuple[int, float]:
+    """Every wait is worth 1000 points: the look-ahead then measures speed alone."""
+    waits = improving(hand, False)
+    return sum(POOL[kind] for kind in waits), 1000.0
+
+
+def test_a_tenpai_curve_is_the_closed_form_of_its_draws() -> None:
+    look = Lookahead(POOL, 10, False, _flat_value, ron_factor=1.5)
+    hand = _hand("123m456p789s1122z")  # shanpon on 1z and 2z: 8 copies counted
+    hit = 8 / sum(POOL) * 1.5
+    keep = ALIVE * (1 - hit)
+    expected = 1000.0 * hit * (1 - keep**10) / (1 - keep)
+    assert look.value(hand) == pytest.approx(expected)
+    assert look.curve(hand)[0] == 0.0
+
+
+def test_a_two_sided_wait_beats_a_closed_one_and_a_one_shanten_is_worth_less_than_its_tenpai() -> None:
+    look = Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5)
+    wide = _hand("23m456p789s11z345s")  # tenpai on 1m-4m
+    narrow = _hand("13m456p789s11z345s")  # tenpai on 2m only
+    assert fast_shanten(wide, False) == fast_shanten(narrow, False) == 0
+    assert look.value(wide) > look.value(narrow) > 0
+    one_shanten = _hand("23m456p789s1z345s9m")
+    assert fast_shanten(one_shanten, False) == 1
+    assert 0 < look.value(one_shanten) < look.value(wide)
+
+
+def test_beyond_its_depth_a_hand_is_worth_nothing_to_the_look_ahead() -> None:
+    look = Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5, depth=1)
+    two_shanten = _hand("23m456p789s1z35s9m9p")
+    assert fast_shanten(two_shanten, False) == 2
+    assert look.value(two_shanten) == 0.0
+    assert Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5, depth=2).value(two_shanten) > 0
+
+
+@pytest.mark.parametrize("text", ["123m456p789s1122z", "23m456p789s1z345s9m", "19m19p19s1234567z"])
+def test_the_cached_helpers_agree_with_the_engine(text: str) -> None:
+    hand = _hand(text)
+    assert fast_shanten(hand, False) == shanten(hand)
+    current = shanten(hand)
+    for kind in range(34):
+        if hand[kind] < 4:
+            hand[kind] += 1
+            lowers = shanten(hand) < current
+            hand[kind] -= 1
+            assert (kind in improving(hand, False)) == lowers
+
+
+def test_an_open_hand_counts_the_calls_that_would_do_what_a_draw_does() -> None:
+    # an open hand's 10 tiles, 1-shanten: pairs of 1z and 9m (a pon from any seat), 23m (a chi from the left)
+    hand = _hand("23m456p11z99m5s")
+    plain = Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5).value(hand)
+    calling = Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5, call_share=0.3).value(hand)
+    assert fast_shanten(hand, False) == 1
+    assert calling > plain > 0
