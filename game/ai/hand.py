@@ -35,6 +35,59 @@ NEIGHBOURS = tuple(_neighbours(kind) for kind in range(KIND_COUNT))
 _ALL_KINDS = tuple(range(KIND_COUNT))
 
 
+_CACHE_LIMIT = 400_000
+
+_SHANTEN: dict[bytes, int] = {}
+_SHANTEN_3P: dict[bytes, int] = {}
+_IMPROVING: dict[bytes, tuple[int, ...]] = {}
+_IMPROVING_3P: dict[bytes, tuple[int, ...]] = {}
+
+
+def fast_shanten(hand: bytes | bytearray, three_player: bool) -> int:
+    """``rules.shanten.shanten`` cached on the tiles (a dictionary lookup once a hand has been seen)."""
+    cache = _SHANTEN_3P if three_player else _SHANTEN
+    key = bytes(hand)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = shanten(key, three_player=three_player)
+    return found
+
+
+def improving(hand: bytes | bytearray, three_player: bool) -> tuple[int, ...]:
+    """The kinds whose draw lowers a 3n+1 hand's shanten (its waits at tenpai), whether or not any copy is
+    left; cached on the tiles."""
+    cache = _IMPROVING_3P if three_player else _IMPROVING
+    key = bytes(hand)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    work = bytearray(key)
+    current = fast_shanten(work, three_player)
+    relevant: set[int] = set()
+    for kind in range(KIND_COUNT):
+        if work[kind]:
+            relevant.update(NEIGHBOURS[kind])
+    if sum(work) == 13:
+        if shanten_kokushi(work) == current:
+            relevant.update(YAOCHUU)
+        if shanten_chiitoitsu(work) == current:
+            relevant.update(_ALL_KINDS)
+    kinds = []
+    for kind in sorted(relevant):
+        if work[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
+            continue
+        work[kind] += 1
+        if fast_shanten(work, three_player) < current:
+            kinds.append(kind)
+        work[kind] -= 1
+    found = cache[key] = tuple(kinds)
+    return found
+
+
 def counts_of(tiles: Iterable[int]) -> list[int]:
     """34-count of tile ids."""
     counts = [0] * KIND_COUNT
@@ -85,26 +138,9 @@ def yakuhai_han(view: SeatView) -> list[int]:
     return worth
 
 
-def ukeire(hand: bytearray, unseen: Sequence[int], three_player: bool, current: int) -> int:
-    """Unseen copies of the draws that lower the shanten (``current``) of a 3n+1 hand."""
-    relevant: set[int] = set()
-    for kind in range(KIND_COUNT):
-        if hand[kind]:
-            relevant.update(NEIGHBOURS[kind])
-    if sum(hand) == 13:
-        if shanten_kokushi(hand) == current:
-            relevant.update(YAOCHUU)
-        if shanten_chiitoitsu(hand) == current and sum(1 for count in hand if count) < 7:
-            relevant.update(_ALL_KINDS)
-    total = 0
-    for kind in relevant:
-        if hand[kind] >= 4 or not unseen[kind] or (three_player and kind in THREE_PLAYER_ABSENT):
-            continue
-        hand[kind] += 1
-        if shanten(hand, three_player=three_player) < current:
-            total += unseen[kind]
-        hand[kind] -= 1
-    return total
+def ukeire(hand: bytearray, unseen: Sequence[int], three_player: bool) -> int:
+    """Unseen copies of the draws that lower the shanten of a 3n+1 hand."""
+    return sum(unseen[kind] for kind in improving(hand, three_player))
 
 
 def relevant_kinds(hand: bytearray) -> set[int]:
@@ -116,17 +152,9 @@ def relevant_kinds(hand: bytearray) -> set[int]:
     return relevant
 
 
-def improving_kinds(hand: bytearray, three_player: bool, current: int) -> list[int]:
+def improving_kinds(hand: bytearray, three_player: bool) -> list[int]:
     """Kinds (unseen or not) whose draw lowers the shanten of a 3n+1 hand; at tenpai, its waits."""
-    found = []
-    for kind in range(KIND_COUNT):
-        if hand[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
-            continue
-        hand[kind] += 1
-        if shanten(hand, three_player=three_player) < current:
-            found.append(kind)
-        hand[kind] -= 1
-    return found
+    return list(improving(hand, three_player))
 
 
 @dataclass(slots=True)
@@ -153,7 +181,7 @@ def discard_candidates(
     for candidate in found:
         if candidate.shanten <= best + slack:
             hand[candidate.kind] -= 1
-            candidate.ukeire = ukeire(hand, unseen, three_player, candidate.shanten)
+            candidate.ukeire = ukeire(hand, unseen, three_player)
             hand[candidate.kind] += 1
     return found
 

@@ -17,63 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.ai.hand import NEIGHBOURS, YAOCHUU
-from rules.shanten import shanten, shanten_chiitoitsu, shanten_kokushi
-from rules.tiles import KIND_COUNT, THREE_PLAYER_ABSENT
+from game.ai.hand import fast_shanten, improving
+from rules.tiles import KIND_COUNT
 
 ALIVE = 0.95  # chance that a hand is not ended by another seat between two own draws
 MAX_HIT = 0.95
-_CACHE_LIMIT = 400_000
-
-_SHANTEN: dict[bytes, int] = {}
-_SHANTEN_3P: dict[bytes, int] = {}
-_IMPROVING: dict[bytes, tuple[int, ...]] = {}
-_IMPROVING_3P: dict[bytes, tuple[int, ...]] = {}
-
-
-def fast_shanten(hand: bytes | bytearray, three_player: bool) -> int:
-    """``rules.shanten.shanten`` cached on the tiles (a dictionary lookup once a hand has been seen)."""
-    cache = _SHANTEN_3P if three_player else _SHANTEN
-    key = bytes(hand)
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        found = cache[key] = shanten(key, three_player=three_player)
-    return found
-
-
-def improving(hand: bytes | bytearray, three_player: bool) -> tuple[int, ...]:
-    """The kinds whose draw lowers a 3n+1 hand's shanten (its waits at tenpai), whether or not any copy is
-    left; cached on the tiles."""
-    cache = _IMPROVING_3P if three_player else _IMPROVING
-    key = bytes(hand)
-    found = cache.get(key)
-    if found is not None:
-        return found
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    work = bytearray(key)
-    current = fast_shanten(work, three_player)
-    relevant: set[int] = set()
-    for kind in range(KIND_COUNT):
-        if work[kind]:
-            relevant.update(NEIGHBOURS[kind])
-    if sum(work) == 13:
-        if shanten_kokushi(work) == current:
-            relevant.update(YAOCHUU)
-        if shanten_chiitoitsu(work) == current:
-            relevant.update(range(KIND_COUNT))
-    kinds = []
-    for kind in sorted(relevant):
-        if work[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
-            continue
-        work[kind] += 1
-        if fast_shanten(work, three_player) < current:
-            kinds.append(kind)
-        work[kind] -= 1
-    found = cache[key] = tuple(kinds)
-    return found
 
 
 class Lookahead:
@@ -144,6 +92,7 @@ class Lookahead:
         three_player = self.three_player
         draws = self.draws
         unseen = self.unseen
+        compared = max(0, draws - 1)  # successors are ranked by their value one draw on
         successors: list[tuple[float, list[float]]] = []
         improve = 0.0
         for drawn in improving(hand, three_player):
@@ -162,7 +111,7 @@ class Lookahead:
                 hand[discard] -= 1
                 if fast_shanten(hand, three_player) < current:
                     option = self.curve(hand, current - 1)
-                    if best is None or option[draws - 1 if draws else 0] > best[draws - 1 if draws else 0]:
+                    if best is None or option[compared] > best[compared]:
                         best = option
                 hand[discard] += 1
             hand[drawn] -= 1

@@ -23,6 +23,7 @@ from game.ai.hand import (
     dora_kinds,
     estimate_han,
     has_yaku_path,
+    improving,
     improving_kinds,
     points_for_han,
     relevant_kinds,
@@ -30,7 +31,7 @@ from game.ai.hand import (
     unseen_counts,
     yakuhai_han,
 )
-from game.ai.lookahead import Lookahead, improving
+from game.ai.lookahead import Lookahead
 from game.view import Phase, SeatView
 from rules.actions import (
     PASS,
@@ -579,8 +580,7 @@ class AiSeat:
         view = situation.view
         points = float(value.points)
         if reds and not value.yakuman:
-            base = base_points(value.han + reds, value.fu, 0, self.rules)[0]
-            points = float(ceil100(base * (6 if view.seat == view.dealer else 4)))
+            points = self._ron_points(value.han + reds, value.fu, view.seat == view.dealer)
         return points * (RIICHI_EXTRAS if closed else 1.0)
 
     def _one_shanten_outlook(
@@ -684,7 +684,7 @@ class AiSeat:
         counts = situation.counts.copy()
         counts[kind] -= 1
         hand = bytearray(counts)
-        waits = [k for k in improving_kinds(hand, situation.three_player, 0) if situation.unseen[k]]
+        waits = [k for k in improving_kinds(hand, situation.three_player) if situation.unseen[k]]
         live = sum(situation.unseen[k] for k in waits)
         if self.style is EASY:
             return True
@@ -743,6 +743,7 @@ class AiSeat:
         return riichi_ev > dama_ev
 
     def _ron_points(self, han: int, fu: int, dealer: bool) -> float:
+        """A ron's value of ``han`` and ``fu`` (no honba)."""
         base = base_points(han, fu, 0, self.rules)[0]
         return float(ceil100(base * (6 if dealer else 4)))
 
@@ -796,7 +797,7 @@ class AiSeat:
             return PASS
         kind = tile >> 2
         now = shanten(situation.counts, three_player=situation.three_player)
-        now_ukeire = ukeire(bytearray(situation.counts), situation.counted, situation.three_player, now)
+        now_ukeire = ukeire(bytearray(situation.counts), situation.counted, situation.three_player)
         best: tuple[float, Action] | None = None
         for action in calls:
             scored = self._call_value(situation, action, kind, now, now_ukeire)

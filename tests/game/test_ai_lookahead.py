@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.lookahead import ALIVE, Lookahead, fast_shanten, improving
+from game.ai.hand import fast_shanten, improving
+from game.ai.lookahead import ALIVE, Lookahead
 from rules.shanten import shanten
 from rules.tiles import parse_tiles, to_counts
 
