@@ -158,3 +158,33 @@ def danger_costs(
         for kind in range(KIND_COUNT):
             costs[kind] += factor * deal_in_chance(kind, threat, unseen, counts_tiles=counts_tiles)
     return costs
+
+
+DANGER_REASONS = ("genbutsu", "suji", "kabe", "one_chance", "honour", "none")
+"""Why a tile is as safe as it is against one threat, strongest first (see ``danger_reason``)."""
+
+
+def danger_reason(kind: int, threat: Threat, unseen: Sequence[int]) -> str:
+    """The reading behind ``deal_in_chance`` for ``kind`` against ``threat``, as one of ``DANGER_REASONS``:
+    passed since the threat's riichi or in its river (genbutsu), an honour, both sequence waits through the
+    tile ruled out by suji, or by the copies in sight of the tiles they need (none left: kabe; one left:
+    one-chance); "none" when nothing makes it safer."""
+    if kind in threat.safe:
+        return "genbutsu"
+    if kind >= 27:
+        return "honour"
+    rank = kind % 9
+    sides = []  # (suji tile, the two shape tiles) of each two-sided wait the tile could complete
+    if rank >= 3:
+        sides.append((kind - 3, (kind - 1, kind - 2)))
+    if rank <= 5:
+        sides.append((kind + 3, (kind + 1, kind + 2)))
+    open_sides = [shape for suji, shape in sides if suji not in threat.safe]
+    if not open_sides:
+        return "suji"
+    fewest = max(min(unseen[tile] for tile in shape) for shape in open_sides)
+    if fewest == 0:
+        return "kabe"
+    if fewest == 1:
+        return "one_chance"
+    return "none"

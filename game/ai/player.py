@@ -151,6 +151,18 @@ class Situation:
     lookaheads: dict[tuple[Meld, ...], Lookahead] = dataclasses.field(default_factory=dict)
 
 
+@dataclass(slots=True)
+class Notes:
+    """What the last decision weighed, filled in as it runs (for the coach and the review to show why)."""
+
+    offence: dict[int, float] = dataclasses.field(default_factory=dict)  # expected points by discard kind
+    costs: list[float] | None = None  # expected loss of dealing in with each kind now (threats only)
+    fold: bool | None = None  # against a threat: the discard folded (True) or pushed (False)
+    riichi: tuple[float, float] | None = None  # expected points of riichi and of dama, when weighed
+    calls: list[tuple[Action, float | None]] = dataclasses.field(default_factory=list)  # gain of each call
+    passed_to_fold: bool = False  # calls were passed because the hand folds
+
+
 class AiSeat:
     """An AI player of one level (see ``Style``)."""
 
@@ -160,6 +172,7 @@ class AiSeat:
         self.seed = seed
         self.memory = Memory()
         self.folding = False  # the last discard decision of this hand folded (set anew every hand)
+        self.notes = Notes()  # what the last decision weighed
         self._hand = ""  # which hand of the match is in play (from its deal, as every seat sees it)
         self._events = 0  # events seen in the hand in play
         self._rng: random.Random | None = None
@@ -198,6 +211,7 @@ class AiSeat:
     def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
         """The level's choice among ``legal``."""
         self._rng = None  # asked twice at one position (a rebuilt decision), it answers the same
+        self.notes = Notes()
         if len(legal) == 1:
             return legal[0]
         for action in legal:
@@ -659,6 +673,7 @@ class AiSeat:
             situation.view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles
         )
         offence = {c.kind: self._offence(situation, c) for c in candidates}
+        self.notes.offence = offence
         load = situation.threat_load
         if load <= 0:
             return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
@@ -669,11 +684,11 @@ class AiSeat:
         safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))
         fold_value = offence[safest.kind] * 0.3 - costs[safest.kind] - load * FOLD_RISK * draws
         beaten = best >= 2 and max(threat.weight for threat in situation.threats) >= FOLD_WEIGHT
-        if push_value >= fold_value and not (beaten and costs[push.kind] > costs[safest.kind]):
-            self.folding = False
-            return push.kind
-        self.folding = True
-        return safest.kind
+        beaten_push = beaten and costs[push.kind] > costs[safest.kind]
+        self.folding = push_value < fold_value or beaten_push
+        self.notes.costs = costs
+        self.notes.fold = self.folding
+        return safest.kind if self.folding else push.kind
 
     def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
         return self._tiebreak(situation, candidate.kind) - candidate.ukeire * 0.01
@@ -740,6 +755,7 @@ class AiSeat:
         riichi_chance = win_chance(0, live, draws, pool, 1.0 + RIICHI_RON * (view.n - 1))
         dama_ev = dama_chance * (dama_points / live + bonus)
         riichi_ev = riichi_chance * (riichi_points / live + bonus) - 1000.0 * (1.0 - riichi_chance)
+        self.notes.riichi = (riichi_ev, dama_ev)
         return riichi_ev > dama_ev
 
     def _ron_points(self, han: int, fu: int, dealer: bool) -> float:
@@ -791,6 +807,7 @@ class AiSeat:
             return PASS if PASS in legal else legal[0]
         view = situation.view
         if self.style is not EASY and self._is_folding_now(situation):
+            self.notes.passed_to_fold = True
             return PASS
         tile = view.claimable
         if tile is None:
@@ -801,6 +818,7 @@ class AiSeat:
         best: tuple[float, Action] | None = None
         for action in calls:
             scored = self._call_value(situation, action, kind, now, now_ukeire)
+            self.notes.calls.append((action, scored))
             if scored is not None and (best is None or scored > best[0]):
                 best = (scored, action)
         return best[1] if best is not None else PASS
