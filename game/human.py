@@ -4,6 +4,7 @@ automatic answers the player switched on (auto-win, no calls, auto-discard after
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.view import SeatView
 from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Pon, Ron, Tsumo
@@ -22,6 +23,18 @@ class HumanToggles:
     auto_win: bool = False
     no_calls: bool = False
     auto_discard_after_riichi: bool = True
+
+
+class Shadow(Protocol):
+    """Something that follows the seat's play as the seat sees it (the practice coach)."""
+
+    def observe(self, event: Event) -> None:
+        """An event as the seat saw it."""
+        ...
+
+    def recall(self, view: SeatView, legal: tuple[Action, ...], action: Action) -> None:
+        """A decision of the seat taken before a resume."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,7 @@ class HumanSeat:
         self.pending: Decision | None = None
         self._serial = 0
         self._choice: Action | None = None
+        self.shadow: Shadow | None = None  # told every event and every decision restored (practice)
 
     def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
         """The automatic answer the toggles give, else the UI's choice for this decision, else None."""
@@ -82,6 +96,13 @@ class HumanSeat:
     def observe(self, event: Event) -> None:
         """The hand moved on: any question still held is stale."""
         self._settle()
+        if self.shadow is not None:
+            self.shadow.observe(event)
+
+    def recall(self, view: SeatView, legal: tuple[Action, ...], action: Action) -> None:
+        """A decision of this seat replayed when a match resumes: the shadow follows it."""
+        if self.shadow is not None:
+            self.shadow.recall(view, legal, action)
 
     def automatic_answer(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
         """What the toggles answer by themselves in this decision, or None when the player must choose."""

@@ -212,6 +212,13 @@ class TableLayout:
         }[rel]
         return Box(x, y, self.plate_w, self.plate_h)
 
+    @property
+    def coach(self) -> Box:
+        """The practice coach's panel: the left margin between the left seat's plate and the bottom seat's."""
+        top = self.plate_box(3).bottom + self.pad
+        bottom = self.plate_box(0).y - self.pad
+        return Box(self.pad, top, self.table.x - 2 * self.pad, max(0, bottom - top))
+
     def clock_box(self, buttons_top: int | None) -> Box:
         """The decision clock, just above the top row of buttons shown (`buttons_top`), or at the foot of
         the buttons' area when none is: by the buttons, away from the right seat's plate."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.ai import create_ai
 from game.clock import DecisionClock
+from game.coach import Advice, Coach
 from game.feed import Frame, TableFeed
 from game.human import HumanSeat, HumanToggles
 from game.records import Clock, Records, RecordsError, SeatEntry
@@ -51,6 +52,7 @@ class GameSession:
         seed: int,
         toggles: HumanToggles | None = None,
         spectator: bool = False,
+        practice: bool = False,
     ) -> None:
         if len(setups) != rules.players:
             raise ValueError(f"{len(setups)} seats set up for a {rules.players}-player rule set")
@@ -59,9 +61,13 @@ class GameSession:
         self.seed = seed
         seats: list[Seat] = []
         self.humans: dict[int, HumanSeat] = {}
+        self.coaches: dict[int, Coach] = {}  # practice: the strong AI shadowing each person
+        self._advice: dict[int, tuple[int, Advice]] = {}  # each person's advice for a decision serial
         for index, setup in enumerate(setups):
             if setup.is_human:
                 human = HumanSeat(setup.name, toggles)
+                if practice:
+                    human.shadow = self.coaches[index] = Coach(rules, ai_seed(seed, index))
                 self.humans[index] = human
                 seats.append(human)
             else:
@@ -140,8 +146,26 @@ class GameSession:
         self.save_error = str(error)
         logger.warning("the match is no longer saved: %s", error)
 
+    @property
+    def practice(self) -> bool:
+        """Whether the coach shows the strong AI's view of each decision."""
+        return bool(self.coaches)
+
+    def advice(self, seat: int) -> Advice | None:
+        """The coach's advice for the person's pending decision (asked once per decision), or None."""
+        coach = self.coaches.get(seat)
+        pending = self.humans[seat].pending if seat in self.humans else None
+        if coach is None or pending is None:
+            return None
+        known = self._advice.get(seat)
+        if known is None or known[0] != pending.serial:
+            known = self._advice[seat] = (pending.serial, coach.advise(pending.view, pending.legal))
+        return known[1]
+
     @classmethod
-    def resume(cls, records: Records, match_id: int, toggles: HumanToggles | None = None) -> GameSession:
+    def resume(
+        cls, records: Records, match_id: int, toggles: HumanToggles | None = None, practice: bool = False
+    ) -> GameSession:
         """A stored match rebuilt at its last answer, ready to show and saving as it goes; RecordsError
         (one line) when it cannot be."""
         stored = records.load_match(match_id)
@@ -149,7 +173,9 @@ class GameSession:
         if summary.status in ("finished", "abandoned"):
             raise RecordsError(f"match {match_id} is {summary.status}: there is nothing to continue")
         setups = tuple(SeatSetup(entry.name, entry.level) for entry in summary.seats)
-        session = cls(summary.rules, setups, summary.seed, toggles)
+        session = cls(
+            summary.rules, setups, summary.seed, toggles, practice=practice and summary.tournament is None
+        )
         try:
             session.table.restore(stored.actions)
         except RestoreError as error:

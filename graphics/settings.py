@@ -49,6 +49,7 @@ class Settings:
     auto_win: bool = False
     no_calls: bool = False
     auto_discard_after_riichi: bool = True
+    practice: bool = False  # the coach at the table (never in a tournament)
     timer: str = NO_CLOCK  # casual play is untimed unless the player asks
 
     def __post_init__(self) -> None:
@@ -91,6 +92,7 @@ _TYPES: dict[str, type] = {
     "auto_win": bool,
     "no_calls": bool,
     "auto_discard_after_riichi": bool,
+    "practice": bool,
     "timer": str,
 }
 

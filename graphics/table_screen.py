@@ -15,11 +15,13 @@ import pygame
 
 from game.advice import DiscardInfo, HandStatus, discard_advice, hand_status
 from game.clock import timeout_action
+from game.coach import Advice
 from game.records import RecordsError
 from game.terms import Action, Discard, RiichiAccepted, RoundStarted, is_red
 from graphics import i18n
 from graphics.app import App
 from graphics.board import Show, Sprite, build_sprites
+from graphics.coach_panel import draw_coach
 from graphics.controls import Chooser, InputMapper, tiles_used
 from graphics.dora_panel import DoraPanel, slot_count
 from graphics.fonts import text_size
@@ -102,6 +104,7 @@ class TableScreen:
         self.advice: dict[int, DiscardInfo] = {}
         self.riichi_advice: dict[int, DiscardInfo] = {}
         self.status: HandStatus | None = None
+        self.coach_advice: Advice | None = None  # the practice coach's view of the decision shown
         self.buttons: list[Button] = []
         self.option_buttons: list[Button] = []
         self.toggle_buttons: list[Button] = []
@@ -344,6 +347,7 @@ class TableScreen:
             else {}
         )
         self.status = hand_status(view, self.rules)
+        self.coach_advice = self.session.advice(seat)  # None unless the match is a practice game
         self.refresh_controls()
 
     def reshow(self) -> None:
@@ -367,6 +371,7 @@ class TableScreen:
         self.decision = None
         self.mapper.clear()
         self.advice, self.riichi_advice, self.status = {}, {}, None
+        self.coach_advice = None
         self.refresh_controls()
         self.app.services.play_cue("click")
         if self.session.private:
@@ -719,6 +724,8 @@ class TableScreen:
             draw_toggle(surface, button, button.box.contains_point(*self.mouse), i18n.language())
         if self.decision is not None:
             self.draw_controls(surface)
+            if self.coach_advice is not None:
+                draw_coach(surface, self.layout.coach, self.coach_advice, self.art)
         if self.overlay is not None:
             self.overlay.draw(surface)
         if self.privacy_seat is not None:

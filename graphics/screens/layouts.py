@@ -185,6 +185,7 @@ class NewGameLayout(ScreenLayout):
     seed: Row
     seed_roll: Box
     back: Box
+    practice: Box  # the practice coach's switch (the same setting as in Settings), between Back and Start
     start: Box
 
     def controls(self) -> list[Box]:
@@ -192,7 +193,7 @@ class NewGameLayout(ScreenLayout):
         boxes = [self.count.control, *(box for seat in self.seats for box in (seat.kind, seat.name))]
         boxes.append(self.timer.control)
         boxes += [self.preset.control, self.length.control, *self.options, self.seed.control, self.seed_roll]
-        return [*boxes, self.back, self.start]
+        return [*boxes, self.back, self.practice, self.start]
 
 
 OPTION_ROWS = 3  # option toggles per column on the new-game screen
@@ -245,6 +246,8 @@ def new_game_layout(width: int, height: int, options: int = 6) -> NewGameLayout:
     roll_w = 0.22 * inner
     seed_w = inner - label_w - 12 - roll_w - 12
     bottom_y = design_h - 76
+    gap = 16.0 if portrait else 40.0
+    practice_w = min(300.0, design_w - 2 * side - 460 - 2 * gap)  # beside Start, clear of Back
     return NewGameLayout(
         width=width,
         height=height,
@@ -266,6 +269,7 @@ def new_game_layout(width: int, height: int, options: int = 6) -> NewGameLayout:
         seed=Row(frame.box(rx, seed_y, label_w, 50), frame.box(rx + label_w + 12, seed_y, seed_w, 50)),
         seed_roll=frame.box(rx + inner - roll_w, seed_y, roll_w, 50),
         back=frame.box(side, bottom_y, 220, 56),
+        practice=frame.box(design_w - side - 240 - gap - practice_w, bottom_y + 3, practice_w, 50),
         start=frame.box(design_w - side - 240, bottom_y, 240, 56),
     )
 
@@ -323,8 +327,9 @@ def settings_layout(width: int, height: int, toggles: int = 3) -> SettingsLayout
         return _row(frame, sx, sy + 70 + index * 72, inner, 50, label_w)
 
     qx, qy = play_xy[0] + pad, play_xy[1]
+    step = min(58.0, 196.0 / max(1, toggles))  # the rows share what is left of the panel
     toggle_boxes = tuple(
-        frame.box(qx - TOGGLE_INSET, qy + 322 + index * 58, inner + TOGGLE_INSET, 50)
+        frame.box(qx - TOGGLE_INSET, qy + 322 + index * step, inner + TOGGLE_INSET, min(50.0, step - 6))
         for index in range(toggles)
     )
     bottom_y = design_h - 76

@@ -8,6 +8,7 @@ each option change keeps the options that depend on it consistent: no impossible
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import random
@@ -329,10 +330,21 @@ class NewGameScene:
         fields.append(Field("seed", seed, lambda: self._set_seed(seed.text)))
         fields.append(Field("roll", Button(layout.seed_roll, tr("newgame.roll"), "roll"), self.roll_seed))
         fields.append(Field("back", Button(layout.back, tr("menu.back"), "back"), self.back))
+        practice = Toggle(
+            layout.practice,
+            tr("newgame.practice"),
+            self.app.settings.practice,
+            enabled="human" in c.levels[: c.players],  # nobody to coach in a match only watched
+        )
+        fields.append(Field("practice", practice, lambda: self._set_practice(practice.value)))
         fields.append(
             Field("start", Button(layout.start, tr("newgame.start"), "start", primary=True), self.start)
         )
         return fields
+
+    def _set_practice(self, on: bool) -> None:
+        """The practice switch is the setting's: saved at once, as in the settings screen."""
+        self.app.apply_settings(dataclasses.replace(self.app.settings, practice=on))
 
     def _level_setter(self, seat: int, control: Cycler) -> Callable[[], None]:
         def set_level() -> None:
@@ -382,7 +394,11 @@ class NewGameScene:
         settings = self.app.settings
         toggles = HumanToggles(settings.auto_win, settings.no_calls, settings.auto_discard_after_riichi)
         session = GameSession(
-            self.choices.rules(), self.choices.setups(), self.choices.seed(self.rng), toggles=toggles
+            self.choices.rules(),
+            self.choices.setups(),
+            self.choices.seed(self.rng),
+            toggles=toggles,
+            practice=settings.practice,
         )
         clock = self.choices.clock()
         if clock is not None:

@@ -27,7 +27,7 @@ def continue_match(
     settings = app.settings
     toggles = HumanToggles(settings.auto_win, settings.no_calls, settings.auto_discard_after_riichi)
     try:
-        session = GameSession.resume(app.records(), match_id, toggles)
+        session = GameSession.resume(app.records(), match_id, toggles, practice=settings.practice)
     except RecordsError as error:
         return NoticeScene(app, tr("saved.cannot_continue"), str(error), then, then_options or {})
     session.then = (then, dict(then_options or {}))

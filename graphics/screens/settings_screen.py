@@ -23,7 +23,7 @@ from graphics.settings import LANGUAGES, SPEEDS, THEMES, TIMERS, Settings
 from graphics.tiles import TileArt
 from graphics.widgets import DIM_INK, Button, Cycler, Segmented, Slider, Toggle, draw_fitted
 
-TOGGLES = ("auto_win", "no_calls", "auto_discard_after_riichi")
+TOGGLES = ("auto_win", "no_calls", "auto_discard_after_riichi", "practice")
 # a preview that shows what the themes are about: the three suits, a red five, the dragons and the back
 PREVIEW_TILES: tuple[tuple[int, bool] | None, ...] = (
     (2, False),

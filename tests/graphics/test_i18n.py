@@ -15,6 +15,8 @@ import pytest
 
 from game.advice import REASON_KEYS
 from game.ai import LEVELS
+from game.ai.danger import DANGER_REASONS
+from game.coach import CALL_NAMES, DANGER_LEVELS
 from game.records import MATCH_STATUSES, SEAT_LEVELS
 from game.rule_options import OPTIONS
 from game.schedule import FILLS, SEATINGS
@@ -333,6 +335,9 @@ def _place_counts() -> tuple[str, ...]:
 # the scan finds but this table lacks fails the test: add its values from the list the code draws them from.
 KEY_PATTERNS: dict[str, tuple[object, ...]] = {
     "abortive.{}": ABORTIVE_KINDS,
+    "action.{}": CALL_NAMES,  # the coach's call reasons (graphics.coach_panel)
+    "coach.danger.{}": tuple(range(len(DANGER_LEVELS) + 1)),
+    "coach.reason.{}": tuple(reason for reason in DANGER_REASONS if reason != "none"),  # "none" shows none
     "call.{}": tuple({"kan" if kind in KAN_TYPES else kind.value for kind in MeldType}),  # graphics.presenter
     "level.{}": LEVELS,  # the demo's AI level
     "limit.{}": LIMIT_BASES,
