@@ -34,6 +34,8 @@ GAME_COMMANDS = (
     "demo",
     "selftest",
     "mjai-bot",
+    "review",
+    "drill",
 )
 USAGE = """usage: python3 dev.py COMMAND [ARGS...]
 

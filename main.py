@@ -156,6 +156,24 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MB",
         help=f"largest file, also unpacked: more than 0, at most {MAX_LOG_MB} (default 64)",
     )
+    review = commands.add_parser(
+        "review",
+        help="review one seat's decisions in a logged game against the strong AI's",
+        description=(
+            "Replay every hand of FILE (any log verify-log reads) and, at every decision of the chosen seat, "
+            "ask the strong AI what it would do. A progress bar goes to standard error (on a terminal); the "
+            "last line is decisions=D agreed=A rate=R. Exit status 2 for a bad file, seat, name or output."
+        ),
+    )
+    review.add_argument(
+        "file", metavar="FILE", help="mjlog (plain or gzip), tenhou.net/6 JSON or mjai JSON lines"
+    )
+    reviewed = review.add_mutually_exclusive_group()
+    reviewed.add_argument("--seat", type=int, metavar="N", help="the seat to review, 0-based (default 0)")
+    reviewed.add_argument("--player", metavar="NAME", help="the seat of the player with this name in the log")
+    review.add_argument(
+        "--json", metavar="OUT", help="also write every decision and the agreement rate to OUT as JSON"
+    )
     capture = commands.add_parser("capture", help="render a menu screen off-screen to an image and exit")
     capture.add_argument("out", type=Path, metavar="OUT.png", help="image file to write")
     capture.add_argument("--size", type=parse_size, default=(1280, 720), help="image size (default 1280x720)")
@@ -173,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--language", choices=("en", "ko", "ja"), default="en", help="UI language (default en)"
     )
     add_simulate_parser(commands)
+    add_drill_parser(commands)
     add_tournament_parser(commands)
     add_gui_parsers(commands)
     mjai = commands.add_parser(
@@ -344,6 +363,32 @@ def add_simulate_parser(commands: "argparse._SubParsersAction[OneLineParser]") -
         help=f"time an mjai bot has for each answer, at most {MAX_MJAI_TIMEOUT_S} (default 2.0)",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress line on standard error")
+
+
+def add_drill_parser(commands: "argparse._SubParsersAction[OneLineParser]") -> None:
+    """The `drill` command: practice puzzles made from real hands, the ones the drills screen shows."""
+    drill = commands.add_parser(
+        "drill",
+        help="print practice puzzles (what to discard, score, waits, safe tile, fu) made from real hands",
+        description=(
+            "Deal seeded hands, play them forward with the AI to a position worth asking and print the "
+            "puzzles with their answers, judged by the strong AI: --json as one JSON array, else one line "
+            "each. The same --kind, --seed and --level give the same puzzles (fewer: the first of them)."
+        ),
+    )
+    drill.add_argument(
+        "--kind", required=True, choices=("discard", "score", "waits", "safe", "fu"), help="which drill"
+    )
+    drill.add_argument(
+        "--count", type=whole_number(1, 1000), default=10, metavar="N", help="puzzles, 1 to 1000 (default 10)"
+    )
+    drill.add_argument(
+        "--seed", type=whole_number(0, SEED_MAX), default=1, help=f"seed, 0 to {SEED_MAX} (default 1)"
+    )
+    drill.add_argument(
+        "--level", type=int, choices=(1, 2, 3), default=1, help="difficulty 1 to 3 (default 1)"
+    )
+    drill.add_argument("--json", action="store_true", help="print one JSON array (else a line per puzzle)")
 
 
 def simulate_help() -> str:
@@ -721,6 +766,25 @@ def check_writable(path: Path) -> None:
         raise SpecError(f"cannot write --json {path}: permission denied")
 
 
+def run_drill(args: argparse.Namespace) -> int:
+    """Run the drill command: the puzzles as one JSON array, a puzzle a line (--json), or a text line each."""
+    import json
+
+    from game.drills import DrillError, describe, generate
+
+    try:
+        puzzles = generate(args.kind, args.count, args.seed, args.level)
+    except DrillError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        print("[\n" + ",\n".join(json.dumps(puzzle) for puzzle in puzzles) + "\n]")
+    else:
+        for number, puzzle in enumerate(puzzles, start=1):
+            print(f"{number}. {describe(args.kind, puzzle)}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command named on the command line and return the exit status (130 after a Ctrl-C)."""
     try:
@@ -749,10 +813,18 @@ def run_command(args: argparse.Namespace) -> int:
             progress=args.progress,
             max_size_mb=args.max_size,
         )
+    if args.command == "review":
+        from game.review import run as run_review
+
+        return run_review(
+            args.file, sys.stdout, seat=args.seat, player=args.player, json_out=args.json, err=sys.stderr
+        )
     if args.command == "capture":
         return run_capture(args)
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "drill":
+        return run_drill(args)
     if args.command == "tournament":
         from game.tournament_cli import run_tournament
 

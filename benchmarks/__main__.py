@@ -15,9 +15,11 @@ BENCHMARKS = (
     "benchmarks.score_bench",
     "benchmarks.engine_bench",
     "benchmarks.ai_bench",
+    "benchmarks.coach_bench",
     "benchmarks.gui_bench",
     "benchmarks.idle_bench",
     "benchmarks.records_bench",
+    "benchmarks.review_bench",
 )
 
 _ONE = """

@@ -4,6 +4,7 @@ each decision, and every difference between the engine's steps and outcome and t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from game.logs.record import (
@@ -47,6 +48,14 @@ from rules.wall import Wall, WallError, arranged_wall
 
 class ReplayError(ValueError):
     """A logged hand that cannot even be set up (its tiles do not form a wall)."""
+
+
+EventsObserver = Callable[[tuple[Event, ...], RoundState], None]
+"""Hears every engine step of a replayed hand (the deal first): its unredacted events and the state after."""
+
+DecisionObserver = Callable[[RoundState, Mapping[int, tuple[Action, ...]], Mapping[int, Action]], None]
+"""Hears every decision of a replayed hand: the state asked, each waiting seat's legal actions and the logged
+answers, once the engine has accepted them (before the events they lead to)."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +102,18 @@ def wall_from_record(record: RoundRecord, players: int) -> Wall:
         raise ReplayError(f"the logged tiles do not form a {players}-player wall: {error}") from None
 
 
-def replay_round(record: RoundRecord, rules: RuleSet) -> RoundReplay:
-    """Play a logged hand through the engine, forcing the logged actions; collect every disagreement."""
+def replay_round(
+    record: RoundRecord,
+    rules: RuleSet,
+    *,
+    on_events: EventsObserver | None = None,
+    on_decision: DecisionObserver | None = None,
+) -> RoundReplay:
+    """Play a logged hand through the engine, forcing the logged actions; collect every disagreement.
+
+    ``on_events`` and ``on_decision`` follow the hand as it is played (see ``EventsObserver`` and
+    ``DecisionObserver``): a decision whose logged answer the engine refuses is not told, and ends the replay.
+    """
     wall = wall_from_record(record, rules.players)
     state, events = start_round(
         rules,
@@ -107,6 +126,8 @@ def replay_round(record: RoundRecord, rules: RuleSet) -> RoundReplay:
         dealer=record.dealer,
     )
     all_events = list(events)
+    if on_events is not None:
+        on_events(events, state)
     steps = _engine_order(record.steps)
     cursor = 0
     problems: list[str] = []
@@ -117,10 +138,15 @@ def replay_round(record: RoundRecord, rules: RuleSet) -> RoundReplay:
         legal = legal_actions(state)
         choices = _choices(state, legal, steps, cursor, record)
         try:
-            state, events = apply(state, choices)
+            after, events = apply(state, choices)
         except IllegalActionError as error:
             problem = f"step {cursor}: the logged action is not legal for the engine: {error}"
             break
+        if on_decision is not None:
+            on_decision(state, legal, choices)
+        state = after
+        if on_events is not None:
+            on_events(events, state)
         all_events.extend(events)
         cursor, problem = _consume(events, steps, cursor)
     if problem is not None:
