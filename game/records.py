@@ -485,6 +485,15 @@ class Records:
                 (text, _now(), match_id),
             )
 
+    def truncate_actions(self, match_id: int, count: int) -> None:
+        """Keep only the first ``count`` answers of a single match still playing (a practice game's undo)."""
+        summary = self.match_summary(match_id)
+        if summary.tournament is not None or summary.status != "playing":
+            raise RecordsError(f"match {match_id}: only a single match in play can take back answers")
+        with self._write() as connection:
+            connection.execute("DELETE FROM actions WHERE match_id = ? AND idx >= ?", (match_id, count))
+            connection.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (_now(), match_id))
+
     def abandon_match(self, match_id: int) -> None:
         """Give up a single match: it stays stored but is no longer offered to continue."""
         summary = self.match_summary(match_id)

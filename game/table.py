@@ -132,6 +132,13 @@ class Table:
         """What ``seat`` may know of the hand in play now (None between hands)."""
         return view_for(self.state, seat) if self.state is not None else None
 
+    def offered(self) -> dict[int, tuple[Action, ...]]:
+        """What each seat the table waits on may answer next (nothing between hands or once finished)."""
+        state = self.state
+        if state is None or state.phase is Phase.ENDED:
+            return {}
+        return legal_actions(state)
+
     def subscribe_engine(self, observer: EngineObserver) -> None:
         """Send ``observer`` the unredacted events of every engine step with the state after it."""
         self._engine_observers.append(observer)

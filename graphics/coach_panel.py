@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game.coach import Advice, DiscardOption
+from game.terms import Chi, Daiminkan, Discard, Pon, Ron, Tsumo
 from graphics import i18n
 from graphics.fonts import text_size
 from graphics.layout import Box
 from graphics.tiles import TileArt
 from graphics.widgets import draw_text, fitted_text, panel_surface
-from rules.actions import Chi, Daiminkan, Discard, Pon, Ron, Tsumo
 
 GOLD = (240, 200, 90)
 INK = (228, 232, 222)

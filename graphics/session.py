@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,6 +162,51 @@ class GameSession:
         if known is None or known[0] != pending.serial:
             known = self._advice[seat] = (pending.serial, coach.advise(pending.view, pending.legal))
         return known[1]
+
+    def rewound(self, seat: int) -> GameSession | None:
+        """Practice games only: the match rebuilt at the person's last decision with a choice in the hand in
+        play, asked again (the AIs replay their answers identically), saved the same way; None when there is
+        nothing to take back (no such decision in this hand, a timed match, not a practice game)."""
+        if not self.practice or seat not in self.humans or self.clock is not None or self.table.finished:
+            return None
+        actions = self.table.actions
+        first = self.table.hand_first_action
+        ends = [index for index in range(len(actions) - 1, first - 1, -1) if actions[index][0] == seat]
+        for end in ends:
+            for start in range(end, max(first, end - self.rules.players) - 1, -1):  # the answer's batch start
+                rebuilt = self._rebuilt(actions[:start])
+                if rebuilt is None:
+                    continue
+                if len(rebuilt.table.offered().get(seat, ())) > 1:
+                    return rebuilt if rebuilt._keep_saving(self, start) else None
+                break  # this answer was forced: look further back
+        return None
+
+    def _rebuilt(self, actions: Sequence[tuple[int, Action]]) -> GameSession | None:
+        """A new session of this match brought to where ``actions`` leave it; None if they do not fit."""
+        toggles = next(iter(self.humans.values())).toggles if self.humans else None
+        session = GameSession(self.rules, self.setups, self.seed, toggles, practice=self.practice)
+        try:
+            session.table.restore(actions)
+        except RestoreError:
+            return None
+        session.viewer, session.bottom = self.viewer, self.bottom
+        session.tournament, session.then = self.tournament, self.then
+        session.fast_forward()
+        return session
+
+    def _keep_saving(self, old: GameSession, count: int) -> bool:
+        """Take over ``old``'s saving: the stored answers cut to ``count``; False when the records refuse."""
+        if old.records is None or old.match_id is None or old.writer is None or old.writer.failed:
+            self.save_error = old.save_error
+            return True
+        try:
+            old.records.truncate_actions(old.match_id, count)
+        except RecordsError as error:
+            logger.warning("the answer cannot be taken back: %s", error)
+            return False
+        self._attach(old.records, old.match_id)
+        return True
 
     @classmethod
     def resume(

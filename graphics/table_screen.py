@@ -105,6 +105,7 @@ class TableScreen:
         self.riichi_advice: dict[int, DiscardInfo] = {}
         self.status: HandStatus | None = None
         self.coach_advice: Advice | None = None  # the practice coach's view of the decision shown
+        self.undo_button: Button | None = None  # practice games: take back one's last decision (U)
         self.buttons: list[Button] = []
         self.option_buttons: list[Button] = []
         self.toggle_buttons: list[Button] = []
@@ -390,6 +391,13 @@ class TableScreen:
         chooser = self.mapper.chooser
         if chooser is not None:
             self.option_buttons = self._chooser_buttons(chooser)
+        self.undo_button = None
+        if self.session.practice and self.decision is not None:
+            coach = layout.coach
+            box = Box(
+                coach.x, coach.y, min(coach.w, round(layout.button_h * 3.4)), round(layout.button_h * 0.8)
+            )
+            self.undo_button = Button(box, i18n.tr("table.undo"), "undo")
         settings = self.app.settings
         self.toggle_buttons = []
         if self.session.humans:
@@ -452,6 +460,9 @@ class TableScreen:
             if button.hit(x, y):
                 self.flip_toggle(str(button.value))
                 return
+        if self.undo_button is not None and self.undo_button.hit(x, y):
+            self.undo()
+            return
         if not self.animator.idle:
             self.animator.skip()
             return
@@ -505,7 +516,28 @@ class TableScreen:
             if key in (pygame.K_SPACE, pygame.K_RETURN):
                 self.animator.skip()
             return
+        if key == pygame.K_u and self.undo_button is not None:
+            self.undo()
+            return
         self._act(self.mapper.key(key))
+
+    def undo(self) -> None:
+        """Practice games: go back to one's last decision with a choice in this hand and ask it again (the AIs
+        replay the same answers); nothing happens when there is none to take back."""
+        if self.decision is None:
+            return
+        rewound = self.session.rewound(self.decision[0])
+        if rewound is None:
+            return
+        self.session = rewound
+        self.decision = self.clock_decision = None
+        self.mapper.clear()
+        self.advice, self.riichi_advice, self.status, self.coach_advice = {}, {}, None, None
+        self.overlay, self.label, self.dice = None, None, None
+        self.motions.clear()
+        self.reshow()
+        self.refresh_controls()
+        self.app.services.play_cue("click")
 
     def escape_answers_decision(self) -> bool:
         """Whether Esc goes to the decision on offer (skip a call or ron, close a chooser, leave riichi mode)
@@ -725,7 +757,12 @@ class TableScreen:
         if self.decision is not None:
             self.draw_controls(surface)
             if self.coach_advice is not None:
-                draw_coach(surface, self.layout.coach, self.coach_advice, self.art)
+                box = self.layout.coach
+                if self.undo_button is not None:
+                    self.undo_button.draw(surface, self.mouse, i18n.language())
+                    top = self.undo_button.box.bottom + self.layout.pad
+                    box = Box(box.x, top, box.w, box.bottom - top)
+                draw_coach(surface, box, self.coach_advice, self.art)
         if self.overlay is not None:
             self.overlay.draw(surface)
         if self.privacy_seat is not None:

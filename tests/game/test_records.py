@@ -133,6 +133,21 @@ def test_a_match_is_stored_answer_by_answer_and_read_back(tmp_path: Path) -> Non
         assert records.integrity() == "ok"
 
 
+def test_a_practice_undo_takes_back_the_last_answers_of_a_match_in_play_only(tmp_path: Path) -> None:
+    with Records(tmp_path / "r.sqlite3") as records:
+        match_id = records.create_match(EAST, 12, SEATS)
+        records.append_actions(match_id, 0, [(0, Discard(3))], [1500])
+        records.append_actions(match_id, 1, [(1, PASS), (2, Pon((4, 5))), (3, PASS)])
+        records.truncate_actions(match_id, 1)
+        assert records.load_match(match_id).actions == ((0, Discard(3)),)
+        records.append_actions(match_id, 1, [(1, Discard(8))])  # play goes on from there
+        assert records.load_match(match_id).actions == ((0, Discard(3)), (1, Discard(8)))
+        records.abandon_match(match_id)
+        with pytest.raises(RecordsError, match=f"^match {match_id}: only a single match in play"):
+            records.truncate_actions(match_id, 0)
+        assert records.match_summary(match_id).actions == 2
+
+
 def test_a_finished_match_keeps_its_result(tmp_path: Path) -> None:
     with Records(tmp_path / "r.sqlite3") as records:
         ai_seats = tuple(SeatEntry(f"AI {seat}", "normal") for seat in range(4))

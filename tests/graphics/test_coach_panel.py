@@ -123,3 +123,63 @@ def test_practice_is_a_saved_setting() -> None:
     settings = Settings()
     assert settings.practice is False
     assert settings.toggled("practice").practice is True
+
+
+def _answer_pending_discard(screen: TableScreen, pick: int) -> None:
+    pending = screen.session.humans[0].pending
+    assert pending is not None
+    discards = [action for action in pending.legal if isinstance(action, Discard) and not action.riichi]
+    screen.send(discards[pick % len(discards)])
+
+
+def test_undo_asks_the_last_decision_again_and_the_records_follow(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.apply_settings(dataclasses.replace(app.settings, practice=True))
+    screen = start_match(app, ["human", "strong", "strong", "strong"])
+    for _ in range(3):  # a few own discards into the first hand
+        _next_decision(app, screen)
+        while not any(isinstance(a, Discard) for a in screen.mapper.legal):
+            screen.app.tick(1 / 20, scripted_answer(screen))
+            _next_decision(app, screen)
+        asked = screen.session.humans[0].pending
+        before = list(screen.session.table.actions)
+        _answer_pending_discard(screen, 0)
+        app.tick(1 / 20)
+    assert asked is not None
+    _next_decision(app, screen)
+    after_answer = list(screen.session.table.actions)
+    assert len(after_answer) > len(before)
+    assert screen.undo_button is not None
+    screen.undo()
+    session = screen.session
+    pending = None
+    for _ in range(200):
+        app.tick(1 / 20)
+        pending = session.humans[0].pending
+        if pending is not None and screen.decision is not None:
+            break
+    assert pending is not None
+    assert (pending.view, pending.legal) == (asked.view, asked.legal)
+    assert session.table.actions == before
+    assert session.records is not None
+    assert session.match_id is not None
+    assert session.records.load_match(session.match_id).actions == tuple(before)
+    _answer_pending_discard(screen, 1)  # the other discard: the match plays on and is saved as it goes
+    _next_decision(app, screen)
+    stored = session.records.load_match(session.match_id).actions
+    assert stored == tuple(session.table.actions)
+    assert stored[len(before)] != after_answer[len(before)]
+
+
+def test_no_undo_outside_practice_or_before_ones_first_decision(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    screen = start_match(app, ["human", "strong", "strong", "strong"])
+    _next_decision(app, screen)
+    assert screen.undo_button is None
+    assert screen.session.rewound(0) is None
+    app.apply_settings(dataclasses.replace(app.settings, practice=True))
+    practice = start_match(app, ["human", "strong", "strong", "strong"])
+    _next_decision(app, practice)
+    if practice.session.table.actions and any(seat == 0 for seat, _ in practice.session.table.actions):
+        pytest.skip("the seat answered before its first turn")
+    assert practice.session.rewound(0) is None  # nothing of its own in this hand yet
