@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -24,7 +24,10 @@ from typing import Any, TextIO
 from game.coach import Advice, Coach, DiscardOption
 from game.logs.record import GameRecord, LogFormatError
 from game.mjai.protocol import action_to_mjai, dahai_message
+from game.recorder import GameRecorder
+from game.records import Records, RecordsError
 from game.replay import ReplayError, replay_round
+from game.table import RestoreError, Table
 from game.verify import PROGRESS_AFTER_S, Progress, log_rules, one_line, read_log, round_label
 from game.view import SeatView, redact, view_for
 from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Pon, Ron
@@ -48,7 +51,8 @@ class Decision:
     """One decision of the reviewed seat: the logged action and the strong AI's, in mjai notation.
 
     ``hand`` is the hand's label (E1-0: round wind, hand number, honba), ``step`` the decision's index among
-    the seat's decisions in that hand, ``detail`` the measure behind the comparison (see ``judge``).
+    the seat's decisions in that hand, ``detail`` the measure behind the comparison (see ``judge``), ``view``
+    the position the seat decided in (for a screen to show; not part of the JSON).
     """
 
     hand: str
@@ -58,6 +62,7 @@ class Decision:
     expected: Message
     agree: bool
     detail: dict[str, Any]
+    view: SeatView | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """The decision as plain data for ``json.dump``."""
@@ -154,7 +159,7 @@ def judge(view: SeatView, actual: Action, advice: Advice, rules: RuleSet, hand: 
             detail["fold"] = advice.fold
     else:
         detail = {"why": advice.why, "fields": dict(advice.fields)}
-    return Decision(hand, step, view.seat, played, wanted, same_choice(played, wanted), detail)
+    return Decision(hand, step, view.seat, played, wanted, same_choice(played, wanted), detail, view)
 
 
 def _numbers(by_kind: Mapping[int, DiscardOption], action: Action) -> dict[str, Any] | None:
@@ -228,6 +233,16 @@ def review_game(
 ) -> None:
     """Review every hand of ``game`` for ``seat`` into ``review``; a hand the engine cannot follow to its
     end is reviewed as far as it goes, with a note."""
+    for _ in review_hands(game, rules, seat, review, seed=seed):
+        if on_hand is not None:
+            on_hand()
+
+
+def review_hands(
+    game: GameRecord, rules: RuleSet, seat: int, review: Review, *, seed: int = 0
+) -> Iterator[str]:
+    """``review_game`` one hand at a time: yields each hand's label once it is reviewed into ``review`` (a
+    screen runs one hand a frame)."""
     coach = Coach(rules, seed)  # one for the game, as an AI seat plays a whole match
     for record in game.rounds:
         label = round_label(record)
@@ -236,12 +251,39 @@ def review_game(
             replay = replay_round(record, rules, on_events=follower.events, on_decision=follower.decision)
         except ReplayError as error:
             review.notes.append(f"{game.source}: {label}: not reviewed: {error}")
+            yield label
             continue
-        finally:
-            if on_hand is not None:
-                on_hand()
         if record.results and replay.state.phase is not Phase.ENDED and replay.problems:
             review.notes.append(f"{game.source}: {label}: reviewed up to {replay.problems[0]}")
+        yield label
+
+
+class _Silent:
+    """A seat of a rebuilt match: it only watches (a restore never asks seats to decide)."""
+
+    def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
+        """Never asked."""
+        return None
+
+    def observe(self, event: Event) -> None:
+        """Nothing to remember."""
+
+
+def match_record(records: Records, match_id: int) -> tuple[GameRecord, RuleSet]:
+    """A stored match of ``records`` as a GameRecord (its answers replayed by the engine and recorded, as
+    a played match is), with its rule set; RecordsError (one line) when it cannot be rebuilt."""
+    stored = records.load_match(match_id)
+    summary = stored.summary
+    rules = summary.rules
+    table = Table(rules, [_Silent() for _ in range(rules.players)], summary.seed)
+    names = tuple(entry.name for entry in summary.seats)
+    recorder = GameRecorder(rules, names, source=f"match {match_id}", extra={"seed": str(summary.seed)})
+    table.subscribe_engine(recorder.observe)
+    try:
+        table.restore(stored.actions, whole_match=True)
+    except RestoreError as error:
+        raise RecordsError(f"{records.path}: match {match_id}: {error}") from None
+    return recorder.record(table.standings), rules
 
 
 class ReviewProgress(Progress):
@@ -308,18 +350,13 @@ def _games(path: Path) -> list[GameRecord]:
     return games
 
 
-def review_file(
-    path: Path,
-    *,
-    seat: int | None = None,
-    player: str | None = None,
-    seed: int = 0,
-    bar: ReviewProgress | None = None,
-) -> Review:
-    """Review the chosen seat in every game of the log at ``path``; ReviewError for input that cannot be."""
-    games = _games(path)
+def file_plan(
+    path: Path, *, seat: int | None = None, player: str | None = None
+) -> list[tuple[GameRecord, RuleSet, int]]:
+    """Every game of the log at ``path`` with its rule set and the seat to review; ReviewError (one line)
+    for a file, seat or name that cannot be reviewed."""
     plan: list[tuple[GameRecord, RuleSet, int]] = []
-    for game in games:
+    for game in _games(path):
         try:
             rules = log_rules(game)
         except RuleSetError as error:
@@ -330,6 +367,19 @@ def review_file(
                 f" '{rules.name}'"
             )
         plan.append((game, rules, choose_seat(game, seat, player)))
+    return plan
+
+
+def review_file(
+    path: Path,
+    *,
+    seat: int | None = None,
+    player: str | None = None,
+    seed: int = 0,
+    bar: ReviewProgress | None = None,
+) -> Review:
+    """Review the chosen seat in every game of the log at ``path``; ReviewError for input that cannot be."""
+    plan = file_plan(path, seat=seat, player=player)
     review = Review()
     if bar is not None:
         bar.files = sum(len(game.rounds) for game, _, _ in plan)

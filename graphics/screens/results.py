@@ -91,7 +91,8 @@ class FinalResultsScene:
         width, height = self.app.size
         lang = i18n.language()
         if self.layout is None or self._built != (width, height, lang):
-            self.layout = results_layout(width, height, self.session.rules.players)
+            reviewable = self.review_target() is not None
+            self.layout = results_layout(width, height, self.session.rules.players, reviewable)
             self._built = (width, height, lang)
             self._row_images = [self.render_row(row, index) for index, row in enumerate(self.rows)]
             in_tournament = self.session.then[0] != "title"
@@ -106,10 +107,32 @@ class FinalResultsScene:
                     Field(
                         "title", Button(self.layout.title, tr("results.title_screen"), "title"), self.to_title
                     ),
-                ],
+                ]
+                + (
+                    [Field("review", Button(self.layout.review, tr("review.open"), "review"), self.review)]
+                    if self.layout.review is not None
+                    else []
+                ),
                 default_focus="new_game",
             )
         return self.layout
+
+    def review_target(self) -> tuple[int, int] | None:
+        """The stored match and its first human seat, for the Review button; None for a match no person
+        played or one not in the records."""
+        match_id = getattr(self.session, "match_id", None)  # a stand-in session of a test may have none
+        humans = [seat for seat, setup in enumerate(self.session.setups) if setup.is_human]
+        if match_id is None or not humans or self.session.standings is None:
+            return None
+        return match_id, humans[0]
+
+    def review(self) -> None:
+        """Review the match just played, at its first human seat; back here afterwards."""
+        target = self.review_target()
+        if target is None:
+            return
+        match_id, seat = target
+        navigation.go(self.app, "review", match=match_id, seat=seat, back=lambda: self.app.switch(self))
 
     def new_game(self) -> None:
         """Set up another match."""

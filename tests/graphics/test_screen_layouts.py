@@ -28,6 +28,7 @@ LAYOUTS: dict[str, Callable[[int, int], ScreenLayout]] = {
     "reference": reference_layout,
     "results_4p": lambda w, h: results_layout(w, h, 4),
     "results_3p": lambda w, h: results_layout(w, h, 3),
+    "results_review": lambda w, h: results_layout(w, h, 4, review=True),  # a third button: Review
 }
 
 
