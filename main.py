@@ -605,6 +605,13 @@ CAPTURE_SCENES = (
     "tournament-lobby",
     "tournament-standings",
     "tournament-ceremony",
+    "review",
+    "practice",
+    *(
+        f"drill-{kind}{answer}"
+        for kind in ("discard", "score", "waits", "safe", "fu")
+        for answer in ("", "-answer")
+    ),
 )
 SAMPLE_TOURNAMENT = "Ann=strong,Bob=normal,Chen=easy,Dana=strong,Eun-ji=normal,Farid=easy,Gabi=normal"
 
@@ -647,11 +654,27 @@ def run_capture(args: argparse.Namespace) -> int:
 
 
 def capture_scene(app: "App", name: str) -> "Scene":
-    """The menu scene `name` (one of CAPTURE_SCENES) for `app`."""
+    """The menu scene `name` (one of CAPTURE_SCENES) for `app`; "review" reviews seat 2 of an AI match
+    (``sample_match``) at a differing decision."""
     from graphics.screens import navigation
 
     if name in ("settings", "reference"):
         return navigation.make(app, name, back=lambda: None)
+    if name == "review":
+        from graphics.screens.review import ReviewScene
+
+        scene = ReviewScene(app, match=sample_match(app), seat=2, back=lambda: None)
+        scene.run_all()
+        # a step with a riichi on the table, to show it marked; else the middle one
+        riichi = [
+            index
+            for index, decision in enumerate(scene.differing)
+            if decision.view is not None and any(player.riichi for player in decision.view.players)
+        ]
+        scene.jump(riichi[0] if riichi else len(scene.differing) // 2)
+        return scene
+    if name == "practice" or name.startswith("drill-"):
+        return practice_scene(app, name)
     if name.startswith("tournament-") and name != "tournament-new":
         tournament = sample_tournament(app, finished=name != "tournament-lobby")
         return navigation.make(app, name.replace("-", "_"), tournament=tournament)
@@ -659,6 +682,61 @@ def capture_scene(app: "App", name: str) -> "Scene":
     if name == "tournaments":
         sample_tournament(app, finished=True)
     return navigation.make(app, screens.get(name, "title"))
+
+
+def practice_scene(app: "App", name: str) -> "Scene":
+    """The Practice menu, or a drill's first puzzle (seed 1, level 1), answered for a ``-answer`` scene; the
+    progress shown is kept in memory only, never in the player's file."""
+    from game.drill_progress import DrillProgress
+    from graphics.screens import navigation
+
+    progress = DrillProgress()
+    if name == "practice":
+        return navigation.make(app, "practice", back=lambda: None, progress=progress)
+    from game.drill_answers import tile_kind
+    from graphics.screens.drills import DrillScene
+
+    kind = name.split("-")[1]
+    scene = DrillScene(app, kind, back=lambda: None, progress=progress, seed=1)
+    puzzle = scene.puzzle
+    if name.endswith("-answer") and puzzle is not None:
+        answers: dict[str, Callable[[], object]] = {
+            "discard": lambda: scene.hand_tiles()[0],
+            "safe": lambda: scene.hand_tiles()[-1],
+            "waits": lambda: frozenset({tile_kind(puzzle["waits"][0])}),
+            "score": lambda: puzzle["answer"]["points"],
+            "fu": lambda: 30,
+        }
+        scene.submit(answers[kind]())
+    return scene
+
+
+SAMPLE_MATCH_LEVELS = ("strong", "normal", "easy", "strong")
+
+
+def sample_match(app: "App") -> int:
+    """An east-only match of four AIs (strong, normal, easy, strong) played into the app's records; its id."""
+    from game.ai.player import create_seat
+    from game.records import SeatEntry
+    from game.table import Table
+    from game.terms import preset
+
+    records = app.records()
+    rules = preset("standard").with_overrides({"game_length": "east"})
+    seed = 2026
+    table = Table(
+        rules,
+        [create_seat(level, rules, seed + seat) for seat, level in enumerate(SAMPLE_MATCH_LEVELS)],
+        seed,
+    )
+    standings = table.run()
+    names = [f"{level.capitalize()} AI {seat + 1}" for seat, level in enumerate(SAMPLE_MATCH_LEVELS)]
+    match_id = records.create_match(
+        rules, seed, [SeatEntry(name, level) for name, level in zip(names, SAMPLE_MATCH_LEVELS, strict=True)]
+    )
+    records.append_actions(match_id, 0, table.actions)
+    records.finish_match(match_id, standings)
+    return match_id
 
 
 def sample_tournament(app: "App", finished: bool) -> int:

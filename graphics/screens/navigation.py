@@ -27,6 +27,9 @@ SCREENS: dict[str, tuple[str, str]] = {
     "tournament_lobby": ("graphics.screens.tournament_lobby", "TournamentLobbyScene"),
     "tournament_standings": ("graphics.screens.tournament_standings", "TournamentStandingsScene"),
     "tournament_ceremony": ("graphics.screens.tournament_standings", "CeremonyScene"),
+    "practice": ("graphics.screens.practice", "PracticeScene"),
+    "drill": ("graphics.screens.drills", "DrillScene"),
+    "review": ("graphics.screens.review", "ReviewScene"),
 }
 
 

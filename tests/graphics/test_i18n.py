@@ -17,6 +17,8 @@ from game.advice import REASON_KEYS
 from game.ai import LEVELS
 from game.ai.danger import DANGER_REASONS
 from game.coach import CALL_NAMES, DANGER_LEVELS
+from game.drill_answers import FU_ITEMS as DRILL_FU_ITEMS
+from game.drills import KINDS as DRILL_KINDS
 from game.records import MATCH_STATUSES, SEAT_LEVELS
 from game.rule_options import OPTIONS
 from game.schedule import FILLS, SEATINGS
@@ -32,6 +34,8 @@ from game.terms import (
 )
 from graphics import i18n
 from graphics.screens import new_game, settings_screen, title, tournament_create, tournament_lobby
+from graphics.screens import practice as practice_screen
+from graphics.screens import review as review_screen
 from graphics.screens.layouts import RESULT_COLUMNS
 from graphics.screens.tournament_layouts import LIST_COLUMNS, STANDING_COLUMNS
 from graphics.tiles import THEMES
@@ -350,6 +354,9 @@ KEY_PATTERNS: dict[str, tuple[object, ...]] = {
     "preset.{}": PRESET_NAMES,
     "preset_desc.{}": PRESET_NAMES,
     "results.{}": RESULT_COLUMNS,
+    "review.action.{}": review_screen.ACTION_KINDS,
+    "review.action.{}_tile": review_screen.TILE_ACTIONS,
+    "review.honor.{}": tuple(range(len(review_screen.HONOR_NAMES))),
     "settings.{}": settings_screen.TOGGLES,
     "settings.theme.{}": THEMES,
     "title.{}": title.MENU,
@@ -368,6 +375,11 @@ KEY_PATTERNS: dict[str, tuple[object, ...]] = {
     # a match's status on a lobby card, and a tournament's ("running" or "finished") in the list
     "tournament.status.{}": (*MATCH_STATUSES, "running"),
     "wind.{}": range(4),
+    "drill.ask.{}": DRILL_KINDS,
+    "drill.fu_item.{}": DRILL_FU_ITEMS,  # every item game.drills.fu_items names
+    "drill.kind.{}": DRILL_KINDS,
+    "drill.riichi_{}": ("right", "opposite", "left"),  # the seats a riichi sits at, from the player
+    "practice.{}": practice_screen.EXTRAS,
     "yaku.{}": YAKU_ORDER,
     "yaku_desc.{}": YAKU_ORDER,
 }
