@@ -14,8 +14,10 @@ from typing import Any
 
 from game.coach import DANGER_LEVELS
 from game.drills import Puzzle
+from rules.decomposition import is_chiitoitsu, is_kokushi, regular_readings
 from rules.points import base_points, hand_payments
 from rules.ruleset import preset
+from rules.scoring import KANCHAN, PENCHAN, RYANMEN, SHANPON, TANKI
 from rules.tiles import WIND_LETTERS, parse_kinds
 
 Tile = tuple[int, bool]  # kind 0..33 and whether it is a red five
@@ -50,6 +52,38 @@ def tiles_of(text: str) -> list[Tile]:
 def tile_kind(name: str) -> int:
     """The kind of one tile in mpsz (a trailing riichi ``*`` allowed)."""
     return parse_kinds(name.rstrip("*"))[0][0]
+
+
+WAIT_SHAPES = (RYANMEN, KANCHAN, PENCHAN, SHANPON, TANKI, "kokushi")
+"""Every shape ``wait_shapes`` names (a catalogue key ``wait.NAME`` each; kokushi's is the yaku's)."""
+
+
+def wait_shapes(hand: str, wait: int) -> tuple[str, ...]:
+    """The shapes in which the concealed tiles of ``hand`` (mpsz, 3n+1) wait on ``wait``, in
+    ``WAIT_SHAPES`` order: where the winning tile can sit in any reading of the completed hand."""
+    counts = [0] * 34
+    for kind, _ in parse_kinds(hand):
+        counts[kind] += 1
+    counts[wait] += 1
+    found: set[str] = set()
+    if is_kokushi(counts):
+        found.add("kokushi")
+    if is_chiitoitsu(counts):
+        found.add(TANKI)
+    for pair, sequences, triplets in regular_readings(counts):
+        if pair == wait:
+            found.add(TANKI)
+        if wait in triplets:
+            found.add(SHANPON)
+        for first in sequences:
+            if first <= wait <= first + 2:
+                if wait == first + 1:
+                    found.add(KANCHAN)
+                elif (first % 9 == 0 and wait == first + 2) or (first % 9 == 6 and wait == first):
+                    found.add(PENCHAN)
+                else:
+                    found.add(RYANMEN)
+    return tuple(shape for shape in WAIT_SHAPES if shape in found)
 
 
 def danger_level(chance: float) -> int:

@@ -25,6 +25,7 @@ from game.drill_answers import (
     tile_kind,
     tile_text,
     tiles_of,
+    wait_shapes,
     wind_index,
 )
 from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress
@@ -563,6 +564,14 @@ class DrillScene:
                     surface, tr("drill.none"), size, DIM_INK, (x, y + tile_h // 2), "midleft", False, lang
                 )
             y += tile_h + size // 2
+        # each wait's shape: where the winning tile sits ("3p: ryanmen, kanchan")
+        for kind in waits:
+            shapes = wait_shapes(self.puzzle["hand"], kind)
+            names = ", ".join(tr(f"wait.{shape}") for shape in shapes)
+            text = tr("drill.wait_shape", tile=tile_text((kind, False)), shapes=names)
+            if y + size > box.bottom:
+                break
+            y = _line(surface, text, size, INK, box.x, y, box.w, lang)
 
     def draw_score(self, surface: pygame.Surface, box: Box, size: int, lang: str) -> None:
         """Every yaku with its han, then the han and fu and the points."""

@@ -18,6 +18,7 @@ from game.ai import LEVELS
 from game.ai.danger import DANGER_REASONS
 from game.coach import CALL_NAMES, DANGER_LEVELS
 from game.drill_answers import FU_ITEMS as DRILL_FU_ITEMS
+from game.drill_answers import WAIT_SHAPES
 from game.drills import KINDS as DRILL_KINDS
 from game.records import MATCH_STATUSES, SEAT_LEVELS
 from game.rule_options import OPTIONS
@@ -339,6 +340,7 @@ def _place_counts() -> tuple[str, ...]:
 # the scan finds but this table lacks fails the test: add its values from the list the code draws them from.
 KEY_PATTERNS: dict[str, tuple[object, ...]] = {
     "abortive.{}": ABORTIVE_KINDS,
+    "wait.{}": WAIT_SHAPES,  # the drills' wait shapes (game.drill_answers)
     "action.{}": CALL_NAMES,  # the coach's call reasons (graphics.coach_panel)
     "coach.danger.{}": tuple(range(len(DANGER_LEVELS) + 1)),
     "coach.reason.{}": tuple(reason for reason in DANGER_REASONS if reason != "none"),  # "none" shows none
