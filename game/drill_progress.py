@@ -23,6 +23,7 @@ logger = logging.getLogger(__name__)
 DEFAULT_PLAYER = "Player 1"
 MAX_FILE_BYTES = 1024 * 1024  # a progress file is a few kilobytes: anything this large is not one
 MAX_COUNT = 10**9  # attempts, correct answers and streaks above this are not from play
+NAME_CHARS = 24  # a player's name, as the practice screen's field takes it
 
 
 class ProgressError(ValueError):
@@ -82,9 +83,24 @@ def progress_path() -> Path:
 class DrillProgress:
     """Every player's progress, read from and written to one file."""
 
-    def __init__(self, players: dict[str, PlayerProgress] | None = None, path: Path | None = None) -> None:
+    def __init__(
+        self,
+        players: dict[str, PlayerProgress] | None = None,
+        path: Path | None = None,
+        current: str = DEFAULT_PLAYER,
+    ) -> None:
         self.players: dict[str, PlayerProgress] = players if players is not None else {}
         self.path = path
+        self.current = current  # who practised last: the practice screen starts with them
+
+    def set_current(self, name: str) -> str:
+        """Practise as ``name`` from now on (blank: the default player), remembered in the file; the name
+        used."""
+        name = "".join(char for char in name.strip() if char.isprintable())[:NAME_CHARS] or DEFAULT_PLAYER
+        if name != self.current:
+            self.current = name
+            self._save()
+        return name
 
     def player(self, name: str = DEFAULT_PLAYER) -> PlayerProgress:
         """A player's progress (empty for a new player)."""
@@ -93,6 +109,9 @@ class DrillProgress:
     def record(self, kind: str, level: int, correct: bool, player: str = DEFAULT_PLAYER) -> None:
         """Count one answer of ``player`` and save the file (a failed write is one warning line)."""
         self.player(player).record(kind, level, correct)
+        self._save()
+
+    def _save(self) -> None:
         if self.path is not None:
             try:
                 save_progress(self, self.path)
@@ -110,7 +129,7 @@ class DrillProgress:
                     "correct": tally.correct,
                 }
             players[name] = {"drills": drills, "streak": progress.streak, "best_streak": progress.best_streak}
-        return {"players": players}
+        return {"current": self.current, "players": players}
 
 
 def _count(value: object, where: str, what: str) -> int:
@@ -135,6 +154,9 @@ def parse_progress(text: str | bytes, where: str) -> DrillProgress:
         data = _object(load_json(text, where, max_bytes=MAX_FILE_BYTES), where, "the file")
     except JsonError as exc:
         raise ProgressError(str(exc)) from None
+    current = data.get("current", DEFAULT_PLAYER)
+    if not isinstance(current, str) or not current.isprintable() or not 0 < len(current) <= NAME_CHARS:
+        raise ProgressError(f"{where}: 'current' must be a name of 1 to {NAME_CHARS} characters")
     players: dict[str, PlayerProgress] = {}
     for name, entry in _object(data.get("players", {}), where, "'players'").items():
         entry = _object(entry, where, f"player {name!r:.40}")
@@ -157,7 +179,7 @@ def parse_progress(text: str | bytes, where: str) -> DrillProgress:
                     )
                 progress.tallies[(kind, int(level))] = Tally(attempts, correct)
         players[str(name)] = progress
-    return DrillProgress(players)
+    return DrillProgress(players, current=current)
 
 
 def load_progress(path: Path | None = None) -> DrillProgress:

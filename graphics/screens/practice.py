@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress
+from game.drill_progress import DEFAULT_PLAYER, NAME_CHARS, DrillProgress, load_progress
 from game.drills import KINDS, LEVELS
 from graphics import i18n
 from graphics.app import App
@@ -18,7 +18,7 @@ from graphics.screens import navigation
 from graphics.screens.chrome import backdrop, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import Frame, _best
-from graphics.widgets import DIM_INK, INK, Button, Segmented, draw_fitted
+from graphics.widgets import DIM_INK, INK, Button, Segmented, TextInput, draw_fitted
 
 EXTRAS = ("review", "tutorial")  # other screens reached from here, each shown once it is registered
 PRACTICE_DESIGNS = ((1280, 720), (720, 1250))
@@ -44,6 +44,7 @@ class PracticeLayout:
     heading: Box
     panel: Box
     panel_title: Box
+    name: Box  # the player's name: whose progress is shown and counted
     player: Box
     rows: tuple[DrillRow, ...]
     back: Box
@@ -77,7 +78,8 @@ def _landscape(frame: Frame, width: int, height: int) -> PracticeLayout:
         heading=frame.box(40, 20, 1200, 90),
         panel=frame.box(120, 118, 1040, 488),
         panel_title=frame.box(150, 130, 580, 40),
-        player=frame.box(760, 130, 370, 40),
+        name=frame.box(740, 127, 200, 46),
+        player=frame.box(950, 130, 180, 40),
         rows=rows,
         back=frame.box(120, 632, 240, 58),
         extras=tuple(frame.box(640 + index * 270, 632, 250, 58) for index in range(len(EXTRAS))),
@@ -101,7 +103,8 @@ def _portrait(frame: Frame, width: int, height: int) -> PracticeLayout:
         heading=frame.box(20, 30, 680, 100),
         panel=frame.box(30, 144, 660, 890),
         panel_title=frame.box(60, 156, 600, 40),
-        player=frame.box(60, 196, 600, 34),
+        name=frame.box(60, 199, 300, 32),
+        player=frame.box(370, 196, 290, 34),
         rows=rows,
         back=frame.box(30, 1066, 660, 58),
         extras=tuple(frame.box(30 + index * 340, 1140, 320, 58) for index in range(len(EXTRAS))),
@@ -130,13 +133,13 @@ class PracticeScene:
         app: App,
         back: Callable[[], None] | None = None,
         progress: DrillProgress | None = None,
-        player: str = DEFAULT_PLAYER,
+        player: str | None = None,
         levels: dict[str, int] | None = None,
     ) -> None:
         self.app = app
         self.back = back if back is not None else navigation.back_to(app, "title")
         self.progress = progress if progress is not None else load_progress()
-        self.player = player
+        self.player = player if player is not None else self.progress.current
         self.levels = dict(levels) if levels is not None else dict.fromkeys(KINDS, LEVELS[0])
         self.form = Form(app.services.play_cue)
         self.layout: PracticeLayout | None = None
@@ -165,11 +168,22 @@ class PracticeScene:
             labels = tuple(tr("practice.level_n", level=level) for level in LEVELS)
             chooser = Segmented(row.level, labels, LEVELS.index(self.levels[kind]))
             fields.append(Field(("level", kind), chooser, self._leveler(kind, chooser)))
+        typed = TextInput(
+            layout.name,
+            "" if self.player == DEFAULT_PLAYER else self.player,
+            placeholder=tr("practice.name_placeholder"),
+            max_chars=NAME_CHARS,
+        )
+        fields.append(Field("player", typed, lambda: self._set_player(typed.text)))
         fields.append(Field("back", Button(layout.back, tr("menu.back"), "back"), self.back))
         shown = self.extras()
         for name, box in zip(shown, layout.extras[len(layout.extras) - len(shown) :], strict=True):
             fields.append(Field(name, Button(box, tr(f"practice.{name}"), name), self._goer(name)))
         return fields
+
+    def _set_player(self, text: str) -> None:
+        """Practise under the typed name (blank: the default player); the progress shown follows."""
+        self.player = self.progress.set_current(text)
 
     def _opener(self, kind: str) -> Callable[[], None]:
         return lambda: self.open_drill(kind)
@@ -232,7 +246,7 @@ class PracticeScene:
         draw_heading(surface, tr("practice.title"), layout.heading, lang)
         draw_panel(surface, layout.panel, tr("practice.drills"), layout.panel_title, lang)
         player = self.progress.player(self.player)
-        streak = tr("practice.streak", name=self.player, streak=player.streak, best=player.best_streak)
+        streak = tr("practice.streak", streak=player.streak, best=player.best_streak)
         draw_fitted(surface, streak, layout.text_px(19), DIM_INK, layout.player, "midright", lang=lang)
         for kind, row in zip(KINDS, layout.rows, strict=True):
             first, second = progress_line(self.progress, self.player, kind, self.levels[kind])

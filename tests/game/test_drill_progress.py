@@ -110,3 +110,29 @@ def test_a_damaged_file_gives_one_warning_and_is_kept_aside(
     assert load_progress(path).player().tally("fu", 1).correct == 1
     save_progress(load_progress(path), path)  # a good file is written over, not kept aside again
     assert (tmp_path / "drill_progress.json.bad").read_text(encoding="utf-8").startswith('{"players": {"Ann"')
+
+
+def test_the_player_practising_is_remembered_and_counts_apart(tmp_path: Path) -> None:
+    path = tmp_path / "drill_progress.json"
+    progress = load_progress(path)
+    assert progress.current == DEFAULT_PLAYER
+    assert progress.set_current("  Mina  ") == "Mina"
+    progress.record("waits", 2, True, player="Mina")
+    again = load_progress(path)
+    assert again.current == "Mina"
+    assert again.player("Mina").tally("waits", 2).correct == 1
+    assert again.player(DEFAULT_PLAYER).tally("waits", 2).attempts == 0
+    assert again.set_current("   ") == DEFAULT_PLAYER
+    assert load_progress(path).current == DEFAULT_PLAYER
+
+
+def test_a_bad_current_player_is_one_line_and_the_file_is_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "drill_progress.json"
+    path.write_text('{"current": 7, "players": {}}', encoding="utf-8")
+    progress = load_progress(path)
+    assert progress.current == DEFAULT_PLAYER
+    assert "'current' must be a name" in caplog.text
+    progress.set_current("Jun")
+    assert (tmp_path / "drill_progress.json.bad").read_text(encoding="utf-8").startswith('{"current": 7')

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.drill_answers import FU_CHOICES, fu_choice, is_correct, score_choices, tile_kind
-from game.drill_progress import DrillProgress, load_progress
+from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress
 from game.drills import KINDS
 from graphics import i18n
 from graphics.app import App, Services
@@ -363,3 +363,22 @@ def test_every_screen_renders_in_each_language_without_a_missing_text(
             frame(app)
             assert scene.answered
     assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []
+
+
+def test_typing_a_name_practises_as_that_player_and_is_remembered(tmp_path: Path) -> None:
+    load_progress().record("safe", 1, True)  # the default player's
+    app = make_app()
+    menu = PracticeScene(app)
+    app.switch(menu)
+    frame(app)
+    click(app, field_box(menu, "player"))
+    frame(app, pygame.event.Event(pygame.TEXTINPUT, text="Mina"))
+    assert menu.player == "Mina"
+    assert menu.progress.player("Mina").tally("safe", 1).attempts == 0
+    click(app, field_box(menu, ("drill", "safe")))
+    scene = app.scene
+    assert isinstance(scene, DrillScene)
+    assert scene.player == "Mina"
+    again = PracticeScene(app)  # the next visit starts with the last player
+    assert again.player == "Mina"
+    assert again.progress.player(DEFAULT_PLAYER).tally("safe", 1).correct == 1
