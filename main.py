@@ -607,6 +607,7 @@ CAPTURE_SCENES = (
     "tournament-ceremony",
     "review",
     "practice",
+    "tutorial",
     *(
         f"drill-{kind}{answer}"
         for kind in ("discard", "score", "waits", "safe", "fu")
@@ -673,6 +674,12 @@ def capture_scene(app: "App", name: str) -> "Scene":
         ]
         scene.jump(riichi[0] if riichi else len(scene.differing) // 2)
         return scene
+    if name == "tutorial":
+        from graphics.screens.tutorial import TutorialScene
+
+        tutorial = TutorialScene(app, back=lambda: None)
+        tutorial.play_to(int(os.environ.get("RIICHI_CAPTURE_TUTORIAL_STEP", "0")))
+        return tutorial
     if name == "practice" or name.startswith("drill-"):
         return practice_scene(app, name)
     if name.startswith("tournament-") and name != "tournament-new":

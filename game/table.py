@@ -19,7 +19,7 @@ from rules.events import Event, ExhaustiveDraw, RoundEnded
 from rules.match import HandOutcome, MatchState, Standings, final_standings, next_hand, start_match
 from rules.round import Phase, RoundState, apply, legal_actions, start_round
 from rules.ruleset import RuleSet
-from rules.wall import shuffled_wall
+from rules.wall import Wall, shuffled_wall
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +31,8 @@ ActionObserver = Callable[[tuple[tuple[int, Action], ...]], None]
 """Gets the answers of each ``apply`` as (seat, action) in ``Table.actions`` order, before its events."""
 FinishObserver = Callable[[Standings], None]
 """Gets the standings once, when the match ends."""
+WallSource = Callable[[int], Wall]
+"""Gives the wall of a match's hand by its index (0-based, every hand dealt): fixed walls, not shuffles."""
 
 
 class RestoreError(ValueError):
@@ -95,12 +97,17 @@ def hand_outcome(ended: RoundEnded, events: Sequence[Event]) -> HandOutcome:
 class Table:
     """A match between seats: deals each hand, asks the waiting seats, applies their answers, moves on."""
 
-    def __init__(self, rules: RuleSet, seats: Sequence[Seat], seed: int) -> None:
+    def __init__(
+        self, rules: RuleSet, seats: Sequence[Seat], seed: int, walls: WallSource | None = None
+    ) -> None:
+        """``walls`` gives each hand's wall by its index (0-based, every hand dealt) instead of the seeded
+        shuffle (the tutorial's fixed walls)."""
         if len(seats) != rules.players:
             raise ValueError(f"{len(seats)} seats for a {rules.players}-player rule set")
         self.rules = rules
         self.seats = tuple(seats)
         self.seed = seed
+        self.walls = walls
         self.match: MatchState = start_match(rules)
         self.state: RoundState | None = None  # the hand in play
         self.standings: Standings | None = None  # once the match is over
@@ -261,7 +268,10 @@ class Table:
     def _deal_state(self) -> tuple[RoundState, tuple[Event, ...]]:
         """The next hand dealt from its wall, with the deal's events."""
         match = self.match
-        wall = shuffled_wall(hand_seed(self.seed, match.hands_played), self.rules.players)
+        if self.walls is not None:
+            wall = self.walls(match.hands_played)
+        else:
+            wall = shuffled_wall(hand_seed(self.seed, match.hands_played), self.rules.players)
         return start_round(
             self.rules,
             wall,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from game.human import HumanSeat, HumanToggles
 from game.records import Clock, Records, RecordsError, SeatEntry
 from game.saved_match import MatchWriter, ai_seed
 from game.seat import Seat
-from game.table import RestoreError, Table
+from game.table import RestoreError, Table, WallSource
 from game.terms import Action, RuleSet, Standings
 from graphics.presenter import Presenter, Step
 
@@ -54,7 +54,11 @@ class GameSession:
         toggles: HumanToggles | None = None,
         spectator: bool = False,
         practice: bool = False,
+        scripted: Mapping[int, Seat] | None = None,
+        walls: WallSource | None = None,
     ) -> None:
+        """``scripted`` seats play instead of the AIs of their setups, and ``walls`` deals each hand (by its
+        index) instead of the seeded shuffle: the tutorial's fixed hands."""
         if len(setups) != rules.players:
             raise ValueError(f"{len(setups)} seats set up for a {rules.players}-player rule set")
         self.rules = rules
@@ -71,9 +75,11 @@ class GameSession:
                     human.shadow = self.coaches[index] = Coach(rules, ai_seed(seed, index))
                 self.humans[index] = human
                 seats.append(human)
+            elif scripted is not None and index in scripted:
+                seats.append(scripted[index])
             else:
                 seats.append(create_ai(setup.level, rules, ai_seed(seed, index)))
-        self.table = Table(rules, seats, seed)
+        self.table = Table(rules, seats, seed, walls)
         self.spectator = spectator or not self.humans
         watched = range(rules.players) if self.spectator or len(self.humans) > 1 else self.humans
         self.feed = TableFeed(self.table, watched)
@@ -207,6 +213,19 @@ class GameSession:
             return False
         self._attach(old.records, old.match_id)
         return True
+
+    @classmethod
+    def tutorial(cls, name: str) -> GameSession:
+        """The tutorial's match: the person (``name``) deals at seat 0, the three scripted seats on the
+        tutorial's fixed walls, no automatic wins or passes (the lessons need every decision)."""
+        from game.tutorial import HUMAN, ScriptedSeat, tutorial_rules, tutorial_wall
+
+        names = ("Ren", "Aki", "Sora")
+        setups = [SeatSetup(other, "tutorial") for other in names]
+        setups.insert(HUMAN, SeatSetup(name))
+        scripted = {seat: ScriptedSeat(setups[seat].name) for seat in range(4) if seat != HUMAN}
+        toggles = HumanToggles(auto_win=False, no_calls=False, auto_discard_after_riichi=True)
+        return cls(tutorial_rules(), tuple(setups), 0, toggles, scripted=scripted, walls=tutorial_wall)
 
     @classmethod
     def resume(

@@ -51,6 +51,7 @@ class Settings:
     auto_discard_after_riichi: bool = True
     practice: bool = False  # the coach at the table (never in a tournament)
     timer: str = NO_CLOCK  # casual play is untimed unless the player asks
+    tutorial_offered: bool = False  # the title screen offered the tutorial once (at first start)
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -94,6 +95,7 @@ _TYPES: dict[str, type] = {
     "auto_discard_after_riichi": bool,
     "practice": bool,
     "timer": str,
+    "tutorial_offered": bool,
 }
 
 

@@ -30,6 +30,7 @@ SCREENS: dict[str, tuple[str, str]] = {
     "practice": ("graphics.screens.practice", "PracticeScene"),
     "drill": ("graphics.screens.drills", "DrillScene"),
     "review": ("graphics.screens.review", "ReviewScene"),
+    "tutorial": ("graphics.screens.tutorial", "TutorialScene"),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 from collections.abc import Callable
@@ -12,8 +13,9 @@ from game.records import RecordsError
 from graphics import i18n
 from graphics.app import App, sooner
 from graphics.i18n import tr
+from graphics.layout import Box
 from graphics.screens import navigation
-from graphics.screens.chrome import TITLE_GOLD, backdrop, draw_panel, shadowed_text
+from graphics.screens.chrome import TITLE_GOLD, backdrop, draw_panel, draw_paragraph, shadowed_text
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import TitleLayout, title_layout
 from graphics.tiles import TileArt
@@ -51,6 +53,7 @@ class TitleScene:
         self._art: tuple[str, TileArt] | None = None
         self._can_continue: bool | None = None
         self._felt: tuple[tuple[int, int, str], pygame.Surface] | None = None
+        self.mouse = (0, 0)  # for the tutorial offer's buttons
 
     # ---- building ------------------------------------------------------------------------------------------
 
@@ -99,11 +102,51 @@ class TitleScene:
         else:
             navigation.go(self.app, {"continue": "continue_latest"}.get(name, name))
 
+    # ---- the tutorial, offered once -----------------------------------------------------------------------
+
+    @property
+    def offering(self) -> bool:
+        """Whether the tutorial is still to be offered (first start: until the player answers)."""
+        return not self.app.settings.tutorial_offered
+
+    def prompt_box(self, layout: TitleLayout) -> Box:
+        """The small "new to riichi mahjong?" panel: beside the menu, to its right."""
+        gap = max(8, layout.width // 60)
+        width = max(180, min(layout.width - layout.panel.right - 2 * gap, round(layout.panel.w * 1.25)))
+        x = min(layout.panel.right + gap, layout.width - width - gap)
+        return Box(x, layout.panel.y, width, max(90, round(layout.panel.h * 0.42)))
+
+    def prompt_buttons(self, layout: TitleLayout) -> list[Button]:
+        """Yes and Not now, along the prompt's foot."""
+        box = self.prompt_box(layout)
+        pad = max(6, box.w // 28)
+        height = max(24, round(layout.buttons[0].h * 0.9)) if layout.buttons else 28
+        width = (box.w - 3 * pad) // 2
+        y = box.bottom - pad - height
+        return [
+            Button(Box(box.x + pad, y, width, height), tr("tutorial.prompt_yes"), "yes", primary=True),
+            Button(Box(box.x + 2 * pad + width, y, width, height), tr("tutorial.prompt_no"), "no"),
+        ]
+
+    def answer_offer(self, play: bool) -> None:
+        """Either answer means the tutorial has been offered (saved); Yes starts it."""
+        self.app.apply_settings(dataclasses.replace(self.app.settings, tutorial_offered=True))
+        self.app.services.play_cue("click")
+        if play:
+            navigation.go(self.app, "tutorial")
+
     # ---- the Scene protocol --------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Menu input; Esc quits."""
-        self.build()
+        """Menu input (and the tutorial's offer, while it shows); Esc quits."""
+        layout = self.build()
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.offering and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.prompt_buttons(layout):
+                if button.hit(*event.pos):
+                    self.answer_offer(button.value == "yes")
+                    return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
             return
@@ -127,6 +170,8 @@ class TitleScene:
         self.draw_tiles(surface, layout)
         draw_panel(surface, layout.panel)
         self.form.draw(surface, lang)
+        if self.offering:
+            self.draw_prompt(surface, layout, lang)
         draw_fitted(
             surface,
             tr("title.footer"),
@@ -136,6 +181,18 @@ class TitleScene:
             "center",
             lang=lang,
         )
+
+    def draw_prompt(self, surface: pygame.Surface, layout: TitleLayout, lang: str) -> None:
+        """The tutorial's offer: a line of text over Yes and Not now."""
+        box = self.prompt_box(layout)
+        draw_panel(surface, box)
+        buttons = self.prompt_buttons(layout)
+        pad = max(6, box.w // 28)
+        text = Box(box.x + pad, box.y + pad, box.w - 2 * pad, buttons[0].box.y - box.y - 2 * pad)
+        size = max(12, round(buttons[0].box.h * 0.55))
+        draw_paragraph(surface, tr("tutorial.prompt"), text, size, lang, INK)
+        for button in buttons:
+            button.draw(surface, self.mouse, lang)
 
     def felt(self, layout: TitleLayout, lang: str) -> pygame.Surface:
         """The backdrop with the game's name and the subtitle, made once per size and language: a frame of the

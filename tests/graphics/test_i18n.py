@@ -33,6 +33,7 @@ from game.terms import (
     MeldType,
     RuleSet,
 )
+from game.tutorial import LESSONS as TUTORIAL_LESSONS
 from graphics import i18n
 from graphics.screens import new_game, settings_screen, title, tournament_create, tournament_lobby
 from graphics.screens import practice as practice_screen
@@ -380,6 +381,7 @@ KEY_PATTERNS: dict[str, tuple[object, ...]] = {
     "drill.ask.{}": DRILL_KINDS,
     "drill.fu_item.{}": DRILL_FU_ITEMS,  # every item game.drills.fu_items names
     "drill.kind.{}": DRILL_KINDS,
+    "tutorial.step.{}": tuple(lesson.key for lesson in TUTORIAL_LESSONS),
     "drill.riichi_{}": ("right", "opposite", "left"),  # the seats a riichi sits at, from the player
     "practice.{}": practice_screen.EXTRAS,
     "yaku.{}": YAKU_ORDER,
