@@ -15,7 +15,7 @@ from game.safe_json import JsonError
 from game.safe_json import loads as load_json
 from rules.meld import Meld, MeldError, MeldType
 from rules.ruleset import RuleSet, RuleSetError, preset
-from rules.scoring import HandError, WinSituation, score_hand
+from rules.scoring import HandError, HandValue, WinSituation, score_hand
 from rules.tiles import (
     FIVES,
     KIND_COUNT,
@@ -138,6 +138,22 @@ def _dumps(result: dict[str, Any]) -> str:
 
 
 def _score(request: object) -> dict[str, Any]:
+    value = score_value(request)
+    return {
+        "han": value.han,
+        "fu": value.fu,
+        "yakuman": value.yakuman,
+        "limit": value.limit,
+        "points": value.points,
+        "payments": value.payments.as_dict(),
+        "winner_gain": value.winner_gain,
+        "yaku": [[name, han] for name, han in value.yaku],
+    }
+
+
+def score_value(request: object) -> HandValue:
+    """The scorer's value of one decoded request (what ``score_request`` reports); RequestError,
+    NotationError, MeldError, RuleSetError or HandError when it cannot be scored."""
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object")
     unknown = sorted(set(request) - _KNOWN_FIELDS)
@@ -199,17 +215,7 @@ def _score(request: object) -> dict[str, Any]:
         kita=_int(request, "kita"),
         **flags,
     )
-    value = score_hand(hand_ids, melds, situation, rules)
-    return {
-        "han": value.han,
-        "fu": value.fu,
-        "yakuman": value.yakuman,
-        "limit": value.limit,
-        "points": value.points,
-        "payments": value.payments.as_dict(),
-        "winner_gain": value.winner_gain,
-        "yaku": [[name, han] for name, han in value.yaku],
-    }
+    return score_hand(hand_ids, melds, situation, rules)
 
 
 def _rules(request: Mapping[str, Any]) -> RuleSet:

@@ -26,7 +26,7 @@ from typing import Any
 from game.ai import create_ai
 from game.ai.danger import threats
 from game.ai.hand import unseen_counts, visible_counts
-from game.calculator import score_request
+from game.calculator import score_request, score_value
 from game.coach import Coach, tile_danger
 from game.seat import Seat
 from game.table import Table, derive_seed
@@ -555,6 +555,11 @@ def fu_items(request: dict[str, Any], value: HandValue) -> list[tuple[str, int]]
             if -(-sum(fu for _, fu in items) // 10) * 10 == value.fu:
                 return items
     return None
+
+
+def score_fu_items(request: dict[str, Any]) -> list[tuple[str, int]] | None:
+    """The fu items of a score puzzle's win (its request scored as ``main.py score`` scores it), or None."""
+    return fu_items(request, score_value(request))
 
 
 def _placements(

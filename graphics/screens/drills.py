@@ -29,7 +29,7 @@ from game.drill_answers import (
     wind_index,
 )
 from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress
-from game.drills import DrillError, Puzzle, find
+from game.drills import DrillError, Puzzle, find, score_fu_items
 from game.terms import KIND_COUNT, RuleSet
 from graphics import i18n
 from graphics.app import App
@@ -152,6 +152,7 @@ class DrillScene:
         self.answer: Any = None  # None while asking
         self.correct: bool | None = None
         self.picked: set[int] = set()  # the waits toggled so far
+        self._fu_items: tuple[int, list[tuple[str, int]] | None] | None = None  # (puzzle id, items)
         self.form = Form(app.services.play_cue)
         self.layout: DrillLayout | None = None
         self._built: tuple[int, int, str, int, bool] | None = None
@@ -598,7 +599,21 @@ class DrillScene:
                 lang,
             )
         y += per * round(size * 1.35) + size // 3
-        _line(surface, total, size + 2, GOLD, box.x, y, box.w, lang, bold=True)
+        y = _line(surface, total, size + 2, GOLD, box.x, y, box.w, lang, bold=True)
+        items = self.score_fu_items()
+        if items and not answer.get("yakuman"):
+            parts = " · ".join(
+                tr("drill.fu_part", item=tr(f"drill.fu_item.{name}"), fu=fu) for name, fu in items
+            )
+            _line(surface, tr("drill.fu_line", items=parts), size, DIM_INK, box.x, y, box.w, lang)
+
+    def score_fu_items(self) -> list[tuple[str, int]] | None:
+        """The fu items of the score puzzle shown (worked out once per puzzle)."""
+        assert self.puzzle is not None
+        key = id(self.puzzle)
+        if self._fu_items is None or self._fu_items[0] != key:
+            self._fu_items = (key, score_fu_items(self.puzzle["request"]))
+        return self._fu_items[1]
 
     def draw_fu(self, surface: pygame.Surface, box: Box, size: int, lang: str) -> None:
         """Every fu item, then the sum rounded up."""

@@ -462,3 +462,19 @@ def test_bad_drill_arguments_are_one_line(
     assert out == ""
     assert err.count("\n") == 1, err
     assert message in err
+
+
+def test_score_puzzles_itemise_their_fu_as_the_scorer_counts_them() -> None:
+    from game.drills import score_fu_items
+
+    itemised = 0
+    for puzzle in generate("score", 8, 5, 2):
+        answer = puzzle["answer"]
+        items = score_fu_items(puzzle["request"])
+        if answer["yakuman"]:
+            continue
+        assert items is not None
+        total = sum(fu for _, fu in items)
+        assert (total if total == 25 else -(-total // 10) * 10) == answer["fu"]
+        itemised += 1
+    assert itemised >= 6
