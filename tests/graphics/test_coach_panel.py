@@ -183,3 +183,28 @@ def test_no_undo_outside_practice_or_before_ones_first_decision(tmp_path: Path) 
     if practice.session.table.actions and any(seat == 0 for seat, _ in practice.session.table.actions):
         pytest.skip("the seat answered before its first turn")
     assert practice.session.rewound(0) is None  # nothing of its own in this hand yet
+
+
+def test_after_an_undo_the_same_answer_replays_the_same_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.apply_settings(dataclasses.replace(app.settings, practice=True))
+    screen = start_match(app, ["human", "strong", "normal", "easy"])
+    for _ in range(2):
+        _next_decision(app, screen)
+        while not any(isinstance(a, Discard) for a in screen.mapper.legal):
+            screen.app.tick(1 / 20, scripted_answer(screen))
+            _next_decision(app, screen)
+        _answer_pending_discard(screen, 2)
+        app.tick(1 / 20)
+    _next_decision(app, screen)
+    played = list(screen.session.table.actions)  # through the AIs' answers up to the next own decision
+    screen.undo()
+    assert len(screen.session.table.actions) < len(played)  # taken back to the last own decision
+    for _ in range(200):
+        app.tick(1 / 20)
+        if screen.decision is not None:
+            break
+    _answer_pending_discard(screen, 2)  # the same answer again
+    app.tick(1 / 20)
+    _next_decision(app, screen)
+    assert screen.session.table.actions[: len(played)] == played
