@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.ai.danger import Threat, danger_reason, deal_in_chance, threats
-from game.ai.hand import counts_of, discard_candidates, improving_kinds, unseen_counts
-from game.ai.player import AiSeat, create_seat
+from game.ai.hand import counts_of, discard_candidates, improving_kinds, unseen_counts, yakuhai_han
+from game.ai.player import AiSeat, Notes, create_seat
 from game.view import Phase, SeatView
 from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Pon, Ron, Tsumo
 from rules.events import Event
@@ -94,7 +94,7 @@ class Coach:
             if isinstance(choice, Discard):  # the AI's choice first: it breaks ties of value its own way
                 kind = choice.tile >> 2
                 options = tuple(sorted(options, key=lambda option: option.kind != kind))
-            why, fields = _turn_reason(view, choice, options, notes.fold, notes.riichi)
+            why, fields = _turn_reason(choice, options, notes)
             return Advice(choice, options, notes.fold, why, fields)
         if any(isinstance(action, Chi | Pon | Daiminkan) for action in legal):
             why, fields = _call_reason(view, choice, notes.calls, notes.passed_to_fold)
@@ -149,11 +149,7 @@ def tile_danger(kind: int, threats: list[Threat], unseen: list[int]) -> TileDang
 
 
 def _turn_reason(
-    view: SeatView,
-    choice: Action,
-    options: tuple[DiscardOption, ...],
-    fold: bool | None,
-    riichi: tuple[float, float] | None,
+    choice: Action, options: tuple[DiscardOption, ...], notes: Notes
 ) -> tuple[str, dict[str, object]]:
     if not isinstance(choice, Discard):
         return "", {}
@@ -161,15 +157,24 @@ def _turn_reason(
     chosen = next((option for option in options if option.kind == kind), None)
     if chosen is None:
         return "", {}
+    riichi = notes.riichi
     if choice.riichi:
         if riichi is not None:
             return "coach.why.riichi", {"riichi": round(riichi[0]), "dama": round(riichi[1])}
         return "coach.why.riichi_plain", {}
-    if riichi is not None and chosen.shanten == 0 and riichi[1] >= riichi[0]:
-        return "coach.why.dama", {"riichi": round(riichi[0]), "dama": round(riichi[1])}
-    if fold:
+    if notes.top_dama and chosen.shanten == 0:
+        return "coach.why.dama_top", {}
+    if (
+        riichi is not None
+        and notes.dama_points is not None
+        and chosen.shanten == 0
+        and riichi[1] >= riichi[0]
+    ):
+        points = round(notes.dama_points / 100) * 100
+        return "coach.why.dama", {"points": points, "riichi": round(riichi[0]), "dama": round(riichi[1])}
+    if notes.fold:
         return "coach.why.fold", {"tile": kind}
-    if fold is False:
+    if notes.fold is False:
         return "coach.why.push", {"tile": kind}
     widest = min(options, key=lambda option: (option.shanten, -option.ukeire))
     if chosen.shanten == widest.shanten and chosen.ukeire >= widest.ukeire:
@@ -203,7 +208,8 @@ def _call_reason(
     else:
         after = 0
     fields: dict[str, object] = {"call": name, "from": before, "to": after, "gain": round(gain or 0.0)}
-    return "coach.why.call", fields
+    yakuhai = isinstance(choice, Pon | Daiminkan) and yakuhai_han(view)[_kind(view)] > 0
+    return ("coach.why.call_yakuhai" if yakuhai else "coach.why.call"), fields
 
 
 def _kind(view: SeatView) -> int:

@@ -41,6 +41,9 @@ def why_line(advice: Advice) -> str:
     fields = dict(advice.fields)
     if "call" in fields:
         fields["call"] = i18n.tr(f"action.{fields['call']}")
+        for name in ("from", "to"):  # shanten counts as words: "2-shanten", "tenpai"
+            count = int(str(fields[name]))
+            fields[name] = i18n.tr("tenpai") if count == 0 else i18n.tr("coach.shanten", count=count)
     return i18n.tr(advice.why, **fields)
 
 

@@ -159,6 +159,8 @@ class Notes:
     costs: list[float] | None = None  # expected loss of dealing in with each kind now (threats only)
     fold: bool | None = None  # against a threat: the discard folded (True) or pushed (False)
     riichi: tuple[float, float] | None = None  # expected points of riichi and of dama, when weighed
+    dama_points: float | None = None  # what a dama ron on the waits is worth on average, when weighed
+    top_dama: bool = False  # dama because first place in the last hand keeps the hand free to fold
     calls: list[tuple[Action, float | None]] = dataclasses.field(default_factory=list)  # gain of each call
     passed_to_fold: bool = False  # calls were passed because the hand folds
 
@@ -733,6 +735,7 @@ class AiSeat:
         if any(value is None for value in dama):
             return live >= 2 or view.tiles_left >= 16
         if self.style.placement and situation.all_last and situation.rank == 0:
+            self.notes.top_dama = True
             return False
         dealer = view.seat == view.dealer
         reds = self._reds(view, hand)
@@ -756,6 +759,7 @@ class AiSeat:
         dama_ev = dama_chance * (dama_points / live + bonus)
         riichi_ev = riichi_chance * (riichi_points / live + bonus) - 1000.0 * (1.0 - riichi_chance)
         self.notes.riichi = (riichi_ev, dama_ev)
+        self.notes.dama_points = dama_points / live
         return riichi_ev > dama_ev
 
     def _ron_points(self, han: int, fu: int, dealer: bool) -> float:

@@ -140,7 +140,7 @@ def test_a_call_is_explained_by_the_shanten_it_saves() -> None:
     pon = Pon((pair[0], pair[1]))
     advice = Coach(RULES).advise(view, (PASS, pon))
     assert advice.choice == pon
-    assert advice.why == "coach.why.call"
+    assert advice.why == "coach.why.call_yakuhai"
     assert advice.fields["call"] == "pon"
     assert (advice.fields["from"], advice.fields["to"]) == (2, 1)
 
@@ -166,8 +166,31 @@ def test_an_open_kan_and_a_ron_are_explained() -> None:
     kan = Daiminkan()
     advice = Coach(RULES).advise(view, (PASS, kan))
     assert advice.choice == kan
-    assert advice.why == "coach.why.call"
+    assert advice.why == "coach.why.call_yakuhai"
     assert (advice.fields["call"], advice.fields["from"], advice.fields["to"]) == ("kan", 2, 2)
     ron = Coach(RULES).advise(view, (PASS, Ron()))
     assert ron.choice == Ron()
     assert ron.why == "coach.why.win"
+
+
+def test_a_dama_haneman_is_explained_by_its_value() -> None:
+    # tanyao, sanshoku 345, two red fives and a dora: 6 han dama on the 8p tanki (as tests/game/test_ai.py)
+    view = _view(
+        "340m340p345s678s8p1z", seat=1, dealer=0, rivers={2: "9p", 3: "9m"}, tiles_left=60, dora="7s"
+    )
+    legal = _discards(view, frozenset({_kind("1z")}))
+    advice = Coach(RULES).advise(view, legal)
+    assert advice.choice == next(a for a in legal if not a.riichi and a.tile >> 2 == _kind("1z"))  # type: ignore[attr-defined]
+    assert advice.why == "coach.why.dama"
+    assert advice.fields["points"] == 12000  # haneman
+    assert advice.fields["dama"] >= advice.fields["riichi"]  # type: ignore[operator]
+
+
+def test_call_reasons_read_as_words() -> None:
+    from graphics.coach_panel import why_line
+
+    advice = Coach(RULES).advise(
+        _view("12m456p79s2355s77z", phase=Phase.CLAIM, claimable="7z"),
+        (PASS, Pon(tuple(t for t in _view("12m456p79s2355s77z").hand if t >> 2 == _kind("7z"))[:2])),  # type: ignore[arg-type]
+    )
+    assert why_line(advice) == "Pon: yakuhai, from 2-shanten to 1-shanten"
