@@ -3,9 +3,9 @@
 A match is its rule set, seed, seats and the answers the table applied, written after every ``apply`` in one
 transaction (WAL), so a process killed at any moment loses at most the decision in flight; the engine
 rebuilds any position from them (``Table.restore``). Tournaments add their participants, schedule, byes and
-points adjustments. Nothing else opens the file or writes SQL. ``PRAGMA user_version`` holds the schema
-version: an older file is upgraded in place by the forward-only ``MIGRATIONS``; a newer, foreign or damaged
-file gets one ``RecordsError`` line and is never written to.
+points adjustments; the drills, each player's progress. Nothing else opens the file or writes SQL.
+``PRAGMA user_version`` holds the schema version: an older file is upgraded in place by the forward-only
+``MIGRATIONS``; a newer, foreign or damaged file gets one ``RecordsError`` line and is never written to.
 """
 
 from __future__ import annotations
@@ -121,9 +121,35 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN clock_base_s INTEGER;
     ALTER TABLE matches ADD COLUMN clock_bank_s INTEGER;
     """,
+    """
+    CREATE TABLE drill_players (
+        player TEXT PRIMARY KEY,
+        streak INTEGER NOT NULL,
+        best_streak INTEGER NOT NULL,
+        used INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE drill_tallies (
+        player TEXT NOT NULL REFERENCES drill_players(player),
+        kind TEXT NOT NULL,
+        level INTEGER NOT NULL,
+        attempts INTEGER NOT NULL,
+        correct INTEGER NOT NULL,
+        PRIMARY KEY (player, kind, level)
+    ) WITHOUT ROWID;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _TABLES = {"tournaments", "participants", "byes", "adjustments", "matches", "match_seats", "actions"}
+
+
+@dataclass(frozen=True)
+class DrillRecord:
+    """One player's drill progress as stored: streaks, and attempts and correct answers by drill and level."""
+
+    player: str
+    streak: int
+    best_streak: int
+    tallies: dict[tuple[str, int], tuple[int, int]]
 
 
 class RecordsError(Exception):
@@ -762,6 +788,48 @@ class Records:
             )
         ]
 
+    def drill_players(self) -> list[DrillRecord]:
+        """Every player's drill progress, the one who practised last first."""
+        tallies: dict[str, dict[tuple[str, int], tuple[int, int]]] = {}
+        for row in self._rows("SELECT * FROM drill_tallies ORDER BY player, kind, level"):
+            where = f"{self.path}: the drill progress of {row['player']!r:.40}"
+            attempts, correct = _count(row["attempts"], where), _count(row["correct"], where)
+            if correct > attempts or not isinstance(row["level"], int) or not isinstance(row["kind"], str):
+                raise RecordsError(f"{where} is damaged")
+            tallies.setdefault(row["player"], {})[(row["kind"], row["level"])] = (attempts, correct)
+        found = []
+        for row in self._rows("SELECT * FROM drill_players ORDER BY used DESC, player"):
+            where = f"{self.path}: the drill progress of {row['player']!r:.40}"
+            found.append(
+                DrillRecord(
+                    row["player"],
+                    _count(row["streak"], where),
+                    _count(row["best_streak"], where),
+                    tallies.get(row["player"], {}),
+                )
+            )
+        return found
+
+    def save_drill_player(self, record: DrillRecord) -> None:
+        """Store one player's drill progress (they practised last) in one transaction."""
+        with self._write() as connection:
+            connection.execute(
+                "INSERT INTO drill_players (player, streak, best_streak, used) "
+                "VALUES (?, ?, ?, (SELECT COALESCE(MAX(used), 0) + 1 FROM drill_players)) "
+                "ON CONFLICT (player) DO UPDATE SET streak = excluded.streak, "
+                "best_streak = excluded.best_streak, used = excluded.used",
+                (record.player, record.streak, record.best_streak),
+            )
+            connection.executemany(
+                "INSERT INTO drill_tallies (player, kind, level, attempts, correct) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (player, kind, level) DO UPDATE SET attempts = excluded.attempts, "
+                "correct = excluded.correct",
+                [
+                    (record.player, kind, level, attempts, correct)
+                    for (kind, level), (attempts, correct) in sorted(record.tallies.items())
+                ],
+            )
+
     def has_unfinished(self) -> bool:
         """Whether a single match or a tournament waits to be continued (the title's Continue)."""
         rows = self._rows(
@@ -774,6 +842,13 @@ class Records:
         """SQLite's own check of the whole file: "ok" or what is damaged."""
         rows = self._rows("PRAGMA integrity_check")
         return "; ".join(str(row[0]) for row in rows)
+
+
+def _count(value: object, where: str) -> int:
+    """A stored count, which must be a whole number of at least 0; RecordsError names ``where`` otherwise."""
+    if not isinstance(value, int) or value < 0:
+        raise RecordsError(f"{where} is damaged (a count of {value!r:.20})")
+    return value
 
 
 def _clock_of(row: sqlite3.Row, prefix: str) -> Clock | None:

@@ -28,7 +28,7 @@ from game.drill_answers import (
     wait_shapes,
     wind_index,
 )
-from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress
+from game.drill_progress import DEFAULT_PLAYER, DrillProgress, open_progress
 from game.drills import DrillError, Puzzle, find, score_fu_items
 from game.terms import KIND_COUNT, RuleSet
 from graphics import i18n
@@ -142,7 +142,7 @@ class DrillScene:
         self.kind = kind
         self.level = level
         self.back = back if back is not None else navigation.back_to(app, "practice")
-        self.progress = progress if progress is not None else load_progress()
+        self.progress = progress if progress is not None else open_progress(app.records)
         self.player = player
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rules = rules

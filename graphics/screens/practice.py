@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.drill_progress import DEFAULT_PLAYER, NAME_CHARS, DrillProgress, load_progress
+from game.drill_progress import DEFAULT_PLAYER, NAME_CHARS, DrillProgress, open_progress
 from game.drills import KINDS, LEVELS
 from graphics import i18n
 from graphics.app import App
@@ -138,7 +138,7 @@ class PracticeScene:
     ) -> None:
         self.app = app
         self.back = back if back is not None else navigation.back_to(app, "title")
-        self.progress = progress if progress is not None else load_progress()
+        self.progress = progress if progress is not None else open_progress(app.records)
         self.player = player if player is not None else self.progress.current
         self.levels = dict(levels) if levels is not None else dict.fromkeys(KINDS, LEVELS[0])
         self.form = Form(app.services.play_cue)

@@ -1,23 +1,16 @@
-"""The drill progress store: counts, accuracy and streaks per player, drill and level; its file, and what a
-damaged file does (one warning line, kept aside as .bad, nothing lost)."""
+"""The drill progress: counts, accuracy and streaks per player, drill and level, kept in the records database;
+and a database that cannot be used (one warning line, the drills run unsaved, nothing written over)."""
 
 from __future__ import annotations
 
-import json
-import logging
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from game.drill_progress import (
-    DEFAULT_PLAYER,
-    DrillProgress,
-    ProgressError,
-    load_progress,
-    parse_progress,
-    progress_path,
-    save_progress,
-)
+from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress, open_progress
+from game.records import Records, RecordsError, SeatEntry
+from rules.ruleset import preset
 
 
 def test_counts_accuracy_and_streaks() -> None:
@@ -53,86 +46,85 @@ def test_unknown_drill_or_level_is_refused() -> None:
         DrillProgress().record("fu", 4, True)
 
 
-def test_saved_and_loaded_back(tmp_path: Path) -> None:
-    path = tmp_path / "drill_progress.json"
-    progress = load_progress(path)  # no file yet: empty, and records save it
-    progress.record("safe", 2, True)
-    progress.record("safe", 2, False, player="Bo")
-    again = load_progress(path)
+def test_saved_after_every_answer_and_loaded_back(tmp_path: Path) -> None:
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        progress = load_progress(records)
+        progress.record("safe", 2, True)
+        progress.record("safe", 2, False)
+        progress.record("fu", 1, True, player="Ann")
+    with Records(path) as records:
+        again = load_progress(records)
+    assert again.player().tally("safe", 2).attempts == 2
     assert again.player().tally("safe", 2).correct == 1
-    assert again.player("Bo").tally("safe", 2).attempts == 1
-    assert again.to_json() == progress.to_json()
-    assert json.loads(path.read_text(encoding="utf-8"))["players"][DEFAULT_PLAYER]["best_streak"] == 1
-
-
-def test_the_file_lives_in_the_settings_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RIICHI_MAHJONG_HOME", str(tmp_path))
-    assert progress_path() == tmp_path / "drill_progress.json"
-    load_progress().record("score", 1, True)
-    assert (tmp_path / "drill_progress.json").is_file()
-
-
-@pytest.mark.parametrize(
-    ("text", "reason"),
-    [
-        ("{not json", "not valid JSON"),
-        ('["a list"]', "must be a JSON object"),
-        ('{"players": {"Ann": {"streak": -1}}}', "'streak' must be a whole number"),
-        ('{"players": {"Ann": {"drills": {"chess": {}}}}}', "unknown drill"),
-        ('{"players": {"Ann": {"drills": {"fu": {"4": {}}}}}}', "level must be 1, 2 or 3"),
-        ('{"players": {"Ann": {"drills": {"fu": {"1": {"attempts": 1, "correct": 2}}}}}}', "more correct"),
-        ('{"players": {"Ann": {"drills": {"fu": {"1": {"attempts": true}}}}}}', "'attempts' must be"),
-    ],
-)
-def test_bad_files_are_refused_in_one_line(text: str, reason: str) -> None:
-    with pytest.raises(ProgressError, match=reason) as error:
-        parse_progress(text, "progress.json")
-    assert str(error.value).startswith("progress.json: ")
-    assert "\n" not in str(error.value)
-
-
-def test_a_damaged_file_gives_one_warning_and_is_kept_aside(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    path = tmp_path / "drill_progress.json"
-    path.write_text('{"players": {"Ann": {"streak": "lots"}}}', encoding="utf-8")
-    with caplog.at_level(logging.WARNING):
-        progress = load_progress(path)
-    warnings = [record for record in caplog.records if record.levelno >= logging.WARNING]
-    assert len(warnings) == 1
-    assert str(path) in warnings[0].getMessage()
-    assert "'streak'" in warnings[0].getMessage()
-    assert progress.players == {}
-    progress.record("fu", 1, True)  # the next save keeps the damaged file aside first
-    assert (tmp_path / "drill_progress.json.bad").read_text(encoding="utf-8") == (
-        '{"players": {"Ann": {"streak": "lots"}}}'
-    )
-    assert load_progress(path).player().tally("fu", 1).correct == 1
-    save_progress(load_progress(path), path)  # a good file is written over, not kept aside again
-    assert (tmp_path / "drill_progress.json.bad").read_text(encoding="utf-8").startswith('{"players": {"Ann"')
+    assert (again.player().streak, again.player().best_streak) == (0, 1)
+    assert again.player("Ann").tally("fu", 1).correct == 1
+    assert again.current == "Ann"  # the last to practise
 
 
 def test_the_player_practising_is_remembered_and_counts_apart(tmp_path: Path) -> None:
-    path = tmp_path / "drill_progress.json"
-    progress = load_progress(path)
-    assert progress.current == DEFAULT_PLAYER
-    assert progress.set_current("  Mina  ") == "Mina"
-    progress.record("waits", 2, True, player="Mina")
-    again = load_progress(path)
-    assert again.current == "Mina"
-    assert again.player("Mina").tally("waits", 2).correct == 1
-    assert again.player(DEFAULT_PLAYER).tally("waits", 2).attempts == 0
-    assert again.set_current("   ") == DEFAULT_PLAYER
-    assert load_progress(path).current == DEFAULT_PLAYER
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        progress = load_progress(records)
+        assert progress.current == DEFAULT_PLAYER
+        assert progress.set_current("  Mina  ") == "Mina"
+        progress.record("waits", 2, True, player="Mina")
+    with Records(path) as records:
+        again = load_progress(records)
+        assert again.current == "Mina"
+        assert again.player("Mina").tally("waits", 2).correct == 1
+        assert again.player(DEFAULT_PLAYER).tally("waits", 2).attempts == 0
+        assert again.set_current("   ") == DEFAULT_PLAYER
+    with Records(path) as records:
+        assert load_progress(records).current == DEFAULT_PLAYER
 
 
-def test_a_bad_current_player_is_one_line_and_the_file_is_kept(
+def test_damaged_progress_is_one_warning_and_nothing_is_written_over(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    path = tmp_path / "drill_progress.json"
-    path.write_text('{"current": 7, "players": {}}', encoding="utf-8")
-    progress = load_progress(path)
-    assert progress.current == DEFAULT_PLAYER
-    assert "'current' must be a name" in caplog.text
-    progress.set_current("Jun")
-    assert (tmp_path / "drill_progress.json.bad").read_text(encoding="utf-8").startswith('{"current": 7')
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        load_progress(records).record("discard", 1, True, player="Ann")
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE drill_tallies SET correct = 5 WHERE player = 'Ann'")  # more right than tried
+    connection.commit()
+    connection.close()
+    with Records(path) as records:
+        with pytest.raises(RecordsError, match=r"the drill progress of 'Ann' is damaged$"):
+            records.drill_players()
+        progress = load_progress(records)
+        assert progress.records is None  # unsaved from here on
+        progress.record("discard", 1, True, player="Ann")
+    assert [r.getMessage() for r in caplog.records].count(
+        f"{path}: the drill progress of 'Ann' is damaged; the drills run without saving"
+    ) == 1
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT attempts, correct FROM drill_tallies").fetchall() == [(1, 5)]
+    connection.close()
+
+
+def test_records_that_cannot_be_opened_leave_the_drills_unsaved(caplog: pytest.LogCaptureFixture) -> None:
+    def broken() -> Records:
+        raise RecordsError("records.sqlite3 is not a records database of this game; it was left as it is")
+
+    progress = open_progress(broken)
+    progress.record("fu", 2, True)
+    assert progress.player().tally("fu", 2).correct == 1
+    assert "the drills run without saving" in caplog.text
+
+
+def test_an_older_records_file_gains_the_drill_tables(tmp_path: Path) -> None:
+    path = tmp_path / "records.sqlite3"
+    with Records(path) as records:
+        seats = tuple(SeatEntry(f"AI {seat}", "normal") for seat in range(4))
+        records.create_match(preset("standard"), 1, seats)
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TABLE drill_tallies")
+    connection.execute("DROP TABLE drill_players")
+    connection.execute("PRAGMA user_version = 3")
+    connection.commit()
+    connection.close()
+    with Records(path) as records:
+        load_progress(records).record("score", 3, True)
+        assert records.drill_players()[0].tallies == {("score", 3): (1, 1)}
+        assert records.match_summary(1).seed == 1  # the match is still there

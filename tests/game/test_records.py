@@ -206,7 +206,7 @@ def test_an_older_file_is_upgraded_in_place_keeping_everything(tmp_path: Path) -
         assert stored.elapsed_ms == (None,)
         assert stored.summary.rules == EAST
     connection = sqlite3.connect(path)
-    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     connection.close()
     with Records(path) as records:  # and the upgraded file takes the new columns
         tournament = records.create_tournament(

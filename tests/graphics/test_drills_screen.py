@@ -12,8 +12,9 @@ import pygame
 import pytest
 
 from game.drill_answers import FU_CHOICES, fu_choice, is_correct, score_choices, tile_kind
-from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress
+from game.drill_progress import DEFAULT_PLAYER, DrillProgress, load_progress, open_progress
 from game.drills import KINDS
+from game.records import Records
 from graphics import i18n
 from graphics.app import App, Services
 from graphics.layout import Box
@@ -35,6 +36,12 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, display: None) -> Iter
     i18n.set_language("en")
     yield tmp_path
     i18n.set_language("en")
+
+
+def stored() -> DrillProgress:
+    """The progress as the records hold it now."""
+    with Records() as records:
+        return load_progress(records)
 
 
 def make_app(size: tuple[int, int] = (1280, 720)) -> App:
@@ -100,7 +107,7 @@ def hand_box(scene: DrillScene, kind: int) -> Box:
 
 def test_discard_right_answer_counts_and_shows_the_table(tmp_path: Path) -> None:
     app = make_app()
-    progress = load_progress(tmp_path / "drill_progress.json")
+    progress = open_progress(app.records)
     scene = drill(app, "discard", progress)
     assert scene.puzzle is not None
     best = tile_kind(scene.puzzle["best"][0])
@@ -108,7 +115,7 @@ def test_discard_right_answer_counts_and_shows_the_table(tmp_path: Path) -> None
     assert scene.answered
     assert verdict(scene) is True
     assert scene.form.field("action") is not None  # Next
-    tally = load_progress(tmp_path / "drill_progress.json").player().tally("discard", 1)  # saved to the file
+    tally = stored().player().tally("discard", 1)  # saved in the records
     assert (tally.attempts, tally.correct) == (1, 1)
     assert progress.player().streak == 1
     click(app, field_box(scene, "action"))
@@ -313,7 +320,8 @@ def test_review_and_tutorial_buttons_only_when_their_screens_exist(monkeypatch: 
 
 
 def test_the_menu_shows_progress_from_the_file(tmp_path: Path) -> None:
-    load_progress().record("safe", 1, True)
+    with Records() as records:
+        load_progress(records).record("safe", 1, True)
     app = make_app()
     menu = PracticeScene(app)
     assert menu.progress.player().tally("safe", 1).correct == 1
@@ -366,7 +374,8 @@ def test_every_screen_renders_in_each_language_without_a_missing_text(
 
 
 def test_typing_a_name_practises_as_that_player_and_is_remembered(tmp_path: Path) -> None:
-    load_progress().record("safe", 1, True)  # the default player's
+    with Records() as records:
+        load_progress(records).record("safe", 1, True)  # the default player's
     app = make_app()
     menu = PracticeScene(app)
     app.switch(menu)
