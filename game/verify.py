@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
+import re
 import time
 import zlib
 from collections.abc import Callable, Sequence
@@ -115,22 +117,89 @@ def parse_log(data: bytes, source: str, max_bytes: int = MAX_FILE_BYTES) -> list
         raise LogFormatError(f"{source}: not UTF-8 text (byte {error.start})") from None
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("<"):
-        from game.logs.mjlog import parse_mjlog
-
-        return [parse_mjlog(text, source)]
+        return [_read_mjlog(text, source)]
     if stripped.startswith("{"):
-        from game.logs.mjai import is_mjai, read_mjai
+        from game.logs.mjai import is_mjai
 
         if is_mjai(stripped):
-            return [read_mjai(text, source, max_bytes=max_bytes)]
+            return [_read_mjai(text, source, max_bytes)]
     if stripped.startswith(("{", "[")):
-        from game.logs.tenhou6 import read_tenhou6
-
-        return [read_tenhou6(text, source, max_bytes=max_bytes)]
+        return [_read_tenhou6(text, source, max_bytes)]
     raise LogFormatError(
         f"{source}: neither mjlog XML, tenhou.net/6 JSON nor mjai JSON lines"
         f" (it starts with {stripped[:12]!r})"
     )
+
+
+# A log cut short (a truncated download) is read up to the cut: the file lacks its end (mjlog's </mjloggm>,
+# the closing brace of tenhou.net/6 JSON, mjai's end_game event). The record keeps the finished hands, and its
+# extra "truncated" names the hand the log stops in ("" when it stops between hands); verify_game reports it.
+TRUNCATED = "truncated"
+
+
+def _read_mjlog(text: str, source: str) -> GameRecord:
+    """mjlog XML; cut short, the hands up to the last whole tag."""
+    from game.logs.mjlog import parse_mjlog
+
+    try:
+        return parse_mjlog(text, source)
+    except LogFormatError:
+        body = text.rstrip()
+        end = body.rfind(">")
+        if body.endswith("</mjloggm>") or end < 0 or "<INIT" not in body[:end]:
+            raise
+        try:
+            record = parse_mjlog(body[: end + 1] + "</mjloggm>", source)
+        except LogFormatError:
+            pass
+        else:
+            return _cut_short(record)
+        raise
+
+
+def _read_mjai(text: str, source: str, max_bytes: int) -> GameRecord:
+    """mjai JSON lines; without end_game, the hands before the cut (a last line cut in two is left out)."""
+    from game.logs.mjai import read_mjai
+
+    lines = text.rstrip().split("\n")
+    try:
+        ended = json.loads(lines[-1]).get("type") == "end_game"
+    except (ValueError, AttributeError, RecursionError):
+        ended = False
+        if len(lines) > 1 and not text.endswith("\n"):  # the last line stops in the middle
+            try:
+                return _cut_short(read_mjai("\n".join(lines[:-1]), source, max_bytes=max_bytes))
+            except LogFormatError:
+                pass
+    record = read_mjai(text, source, max_bytes=max_bytes)
+    return record if ended else _cut_short(record)
+
+
+def _read_tenhou6(text: str, source: str, max_bytes: int) -> GameRecord:
+    """tenhou.net/6 JSON; cut short (no closing brace), the hands before the cut."""
+    from game.logs.tenhou6 import read_cut_tenhou6, read_tenhou6
+
+    try:
+        return read_tenhou6(text, source, max_bytes=max_bytes)
+    except LogFormatError:
+        if text.rstrip().endswith("}"):
+            raise
+        cut = read_cut_tenhou6(text, source, max_bytes=max_bytes)
+        if cut is None:
+            raise
+        record, where = cut
+        return dataclasses.replace(record, extra={**record.extra, TRUNCATED: where})
+
+
+def _cut_short(record: GameRecord) -> GameRecord:
+    """A record read from a log cut short: its unfinished last hand set aside and named under "truncated"."""
+    rounds = record.rounds
+    where = ""
+    if rounds and not rounds[-1].results:
+        where = f"{round_label(rounds[-1])} ({rounds[-1].position})"
+        rounds = rounds[:-1]
+    extra = {**record.extra, TRUNCATED: where}
+    return dataclasses.replace(record, rounds=rounds, final_scores=None, final_points=None, extra=extra)
 
 
 def round_label(record: RoundRecord) -> str:
@@ -192,6 +261,16 @@ def verify_game(
                 match, last_agreed = None, False  # the next hand is followed from its own header
         else:
             match = None  # a hand the log leaves unfinished: the match cannot be followed past it
+    if TRUNCATED in game.extra:  # a download cut short: an error of the file, not a disagreement
+        summary.errors += 1
+        if cut := game.extra[TRUNCATED]:
+            summary.hands += 1
+            if on_hand is not None:
+                on_hand()
+            summary.lines.append(f"{where}: {cut}: truncated: the log stops in the middle of this hand")
+        else:
+            summary.lines.append(f"{where}: truncated: the log stops after its last whole hand")
+        return
     try:
         end_problems = _final_problems(game, match)
     except MatchError as error:
@@ -291,10 +370,11 @@ def log_rules(game: GameRecord) -> RuleSet:
         overrides["kuitan"] = False
     if extra.get("game_length") in ("east", "hanchan"):
         overrides["game_length"] = extra["game_length"]
-    elif disp := extra.get("tenhou6_disp", ""):  # Tenhou's label: 東 east only, 南 at least to the south
-        if "東" in disp:
+    elif disp := extra.get("tenhou6_disp", ""):  # the label: 東 / East east only, 南 / South to the south
+        words = set(re.findall(r"[A-Za-z]+", disp))
+        if "東" in disp or "East" in words:
             overrides["game_length"] = "east"
-        elif "南" in disp and rules.game_length == "east":
+        elif ("南" in disp or "South" in words) and rules.game_length == "east":
             overrides["game_length"] = "hanchan"
     return rules.with_overrides(overrides)
 

@@ -894,8 +894,10 @@ def _declare_kan(
     if tile is None:
         tile = next(t for t in player.hand if t >> 2 == kind)
     events.append(MeldCalled(seat=seat, meld=_kan_meld(player, kind, meld_type, tile), discarder=None))
-    # A previous open kan's dora is turned over when the next kan is declared, even one that gets robbed.
-    state = _reveal_pending_dora(state, events)
+    # A previous open kan's dora still pending is turned over once this kan stands (_after_kan): a robbed kan
+    # turns none, as a real Tenhou game shows; kobalab turns it at the declaration, robbed or not.
+    if state.rules.pending_kan_dora_on_robbed_kan:
+        state = _reveal_pending_dora(state, events)
     if meld_type is MeldType.SHOUMINKAN or state.rules.kokushi_chankan_ankan:
         robbable = _evolve(state, phase=Phase.CHANKAN, seat=seat, tile=tile, kan_kind=meld_type)
         if _rob_actions(robbable, chankan=True):

@@ -60,6 +60,9 @@ class RuleSet:
     kan_dora: bool = True
     kan_ura: bool = True
     kan_dora_timing: str = "after_discard"
+    # §16 gap: an open kan's dora still pending when the same seat declares another kan is turned when that
+    # kan stands (Tenhou: none when the second kan is robbed) or already at its declaration (kobalab)
+    pending_kan_dora_on_robbed_kan: bool = False
     # Yaku and scoring (§4-§6)
     kuitan: bool = True
     atozuke: bool = True
@@ -272,6 +275,7 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
         "tenpai_yame": True,
         "settlement_rounding": "difference",
         "kan_dora_timing": "after_discard",
+        "pending_kan_dora_on_robbed_kan": True,
     },
     # The boxed-game rulebook, seed [000], with its 3-player rules (§10): 30000 start, no oka unless chosen.
     "seed-deluxe": {

@@ -85,8 +85,7 @@ def write_mjai(record: GameRecord) -> list[dict[str, Any]]:
     ]
     for hand in record.rounds:
         events += _RoundEvents(hand, record.players, red_fives).events()
-    if not record.rounds or record.rounds[-1].results:
-        events.append({"type": "end_game"})
+    events.append({"type": "end_game"})  # also after a hand the record leaves unfinished: the log is whole
     return events
 
 
@@ -395,7 +394,7 @@ class _Reader:
                 raise self.fail(f"unknown event type {kind!r}")
             handler(self, event)
         if self.current is not None:
-            self.rounds.append(self.current.freeze())  # the log stops mid-hand
+            self.rounds.append(self.current.freeze())  # no end_game: a log cut short (verify-log reports it)
         if not self.rounds:
             raise LogFormatError(f"{self.source}: the log holds no hand (no start_kyoku)")
         extra = {"log_format": "mjai", "tenhou6_aka": ",".join(str(count) for count in self.red_fives)}
@@ -830,10 +829,8 @@ class _Reader:
         self.current = None
 
     def end_game(self, event: dict[str, Any]) -> None:
-        """The end of the game: nothing may follow."""
+        """The end of the game: nothing may follow (a hand still open is one the log leaves unfinished)."""
         if self.current is not None:
-            if not self.current.results:
-                raise self.fail("the game ends in the middle of a hand")
             self.rounds.append(self.current.freeze())
             self.current = None
         self.ended = True

@@ -6,6 +6,10 @@ riichi, ankan/kakan strings, "f44" kita, 0 after a daiminkan), result]``; tile c
 31-39 s, 41-47 honors, 51-53 red fives. Three-player games keep the four-seat layout (fourth name "",
 empty fourth seat) and write call sources in four-seat geometry, as Tenhou does.
 
+Logs written by Mahjong Soul's English client (its downloadlogs exporter, tensoul) are read too: yaku named in
+English ("Fully Concealed Hand(1飜)", "Ura Dora(0飜)"), English limits and draws ("Mangan 8000点", "Exhaustive
+Draw") and a label such as "Gold Room South"; they are written back in Tenhou's Japanese.
+
 What the format cannot carry, and how it is dropped or approximated (the same way every time):
 
 * Tile identity: only kind and redness are written. The reader numbers tiles itself: plain copies of a kind
@@ -77,7 +81,23 @@ _DRAW_KINDS = {
     "流局": "exhaustive",
     "全員聴牌": "exhaustive",
     "全員不聴": "exhaustive",
+    # as Mahjong Soul's exporter writes them with romaji or English names
+    "Ryuukyoku": "exhaustive",
+    "Exhaustive Draw": "exhaustive",
+    "Nagashi Mangan": "nagashi_mangan",
+    "Mangan at Draw": "nagashi_mangan",
+    "Kyuushu Kyuuhai": "kyuushu_kyuuhai",
+    "Nine Terminal Abortion": "kyuushu_kyuuhai",
+    "Suufon Renda": "suufon_renda",
+    "Four Wind Abortion": "suufon_renda",
+    "Suucha Riichi": "suucha_riichi",
+    "Four Riichi Abortion": "suucha_riichi",
+    "Suukaikan": "suukaikan",
+    "Four Kan Abortion": "suukaikan",
+    "Sanchahou": "sanchahou",
+    "Three Ron Abortion": "sanchahou",
 }
+_ALL_TENPAI, _NONE_TENPAI = "全員聴牌", "全員不聴"
 
 # Our yaku ids -> the names Tenhou writes (seat and round wind yakuhai add the wind, see _yaku_label)
 YAKU_NAMES = {
@@ -163,15 +183,109 @@ _YAKU_IDS = {
     "国士無双十三面": "kokushi_13",
     "北ドラ": "kita",
 }
+# The names in tenhou.net/6 logs written by Mahjong Soul's English client (the "downloadlogs" exporter and
+# tensoul write each yaku's English name with Tenhou's han or 役満 suffix), and other common spellings.
+_ENGLISH_YAKU_IDS = {
+    "Riichi": "riichi",
+    "Double Riichi": "double_riichi",
+    "Ippatsu": "ippatsu",
+    "Fully Concealed Hand": "menzen_tsumo",
+    "Self-drawn Win": "menzen_tsumo",
+    "Menzen Tsumo": "menzen_tsumo",
+    "Pinfu": "pinfu",
+    "All Simples": "tanyao",
+    "Pure Double Sequence": "iipeikou",
+    "Under the Sea": "haitei",
+    "Under the River": "houtei",
+    "After a Kan": "rinshan",
+    "Robbing a Kan": "chankan",
+    "White Dragon": "yakuhai_haku",
+    "Green Dragon": "yakuhai_hatsu",
+    "Red Dragon": "yakuhai_chun",
+    "Seat Wind": "yakuhai_seat_wind",
+    "Prevalent Wind": "yakuhai_round_wind",
+    "Prevailing Wind": "yakuhai_round_wind",
+    "Round Wind": "yakuhai_round_wind",
+    "Half Outside Hand": "chanta",
+    "Pure Straight": "ittsu",
+    "Mixed Triple Sequence": "sanshoku",
+    "Three Color Straight": "sanshoku",
+    "Triple Triplets": "sanshoku_doukou",
+    "Three Color Triplets": "sanshoku_doukou",
+    "All Triplets": "toitoi",
+    "Three Concealed Triplets": "sanankou",
+    "Three Quads": "sankantsu",
+    "Three Kans": "sankantsu",
+    "All Terminals and Honours": "honroutou",
+    "All Terminals and Honors": "honroutou",
+    "Little Three Dragons": "shousangen",
+    "Seven Pairs": "chiitoitsu",
+    "Twice Pure Double Sequence": "ryanpeikou",
+    "Half Flush": "honitsu",
+    "Fully Outside Hand": "junchan",
+    "Pure Outside Hand": "junchan",
+    "Full Flush": "chinitsu",
+    "Blessing of Man": "renhou",
+    "Hand of Man": "renhou",
+    "Mangan at Draw": "nagashi_mangan",
+    "Thirteen Orphans": "kokushi",
+    "Thirteen-wait Thirteen Orphans": "kokushi_13",
+    "Thirteen Orphans 13-wait": "kokushi_13",
+    "Thirteen Orphans 13-sided Wait": "kokushi_13",
+    "Thirteen Orphans 13 Wait": "kokushi_13",
+    "Thirteen Orphans 13-way Wait": "kokushi_13",
+    "Four Concealed Triplets": "suuankou",
+    "Single-wait Four Concealed Triplets": "suuankou_tanki",
+    "Four Concealed Triplets Single-wait": "suuankou_tanki",
+    "Four Concealed Triplets Single Wait": "suuankou_tanki",
+    "Four Concealed Triplets 1-sided Wait": "suuankou_tanki",
+    "Nine Gates 9-wait": "junsei_chuuren",
+    "Nine Gates Nine Wait": "junsei_chuuren",
+    "Big Three Dragons": "daisangen",
+    "All Honours": "tsuuiisou",
+    "All Honors": "tsuuiisou",
+    "All Green": "ryuuiisou",
+    "All Terminals": "chinroutou",
+    "Little Four Winds": "shousuushii",
+    "Big Four Winds": "daisuushii",
+    "Four Quads": "suukantsu",
+    "Four Kans": "suukantsu",
+    "Nine Gates": "chuuren",
+    "True Nine Gates": "junsei_chuuren",
+    "Pure Nine Gates": "junsei_chuuren",
+    "Blessing of Heaven": "tenhou",
+    "Blessing of Earth": "chiihou",
+    "Dora": "dora",
+    "Red Five": "aka_dora",
+    "Red Fives": "aka_dora",
+    "Aka Dora": "aka_dora",
+    "Red Dora": "aka_dora",
+    "Ura Dora": "ura_dora",
+    "Kita": "kita",
+    "North Dora": "kita",
+}
+_YAKU_IDS.update(_ENGLISH_YAKU_IDS)
+_YAKU_IDS.update(
+    {
+        f"{label}{colon} {wind}": _ENGLISH_YAKU_IDS[label]
+        for label in ("Seat Wind", "Prevalent Wind", "Prevailing Wind", "Round Wind")
+        for colon in ("", ":")
+        for wind in ("East", "South", "West", "North")
+    }
+)
+_YAKU_IDS_FOLDED = {name.casefold(): yaku for name, yaku in _YAKU_IDS.items()}  # "13-sided wait" too
 _YAKU_RANK = {name: rank for rank, name in enumerate(YAKU_ORDER)}
 _CALL_LETTERS = {MeldType.CHI: "c", MeldType.PON: "p", MeldType.DAIMINKAN: "m"}
 _YAKUMAN_VALUES = {"役満": 1, "ダブル役満": 2, "トリプル役満": 3}
 _LIMIT_NAMES = ("満貫", "跳満", "倍満", "三倍満", "数え役満", "役満", "切り上げ満貫")
 
-_YAKU_ENTRY = re.compile(r"(.+)\((?:(\d+)飜|(役満|ダブル役満|トリプル役満|(\d+)倍役満))\)")
+_YAKU_ENTRY = re.compile(r"(.+)\((?:(\d+) ?(?:飜|Han)|(役満|ダブル役満|トリプル役満|(\d+)倍役満))\)")
 _POINT_STRING = re.compile(
-    r"(?:(\d+)符)?(?:(\d+)飜)?(満貫|跳満|倍満|三倍満|数え役満|役満|ダブル役満|トリプル役満|\d+倍役満|切り上げ満貫)?"
-    r"(\d+)(?:-(\d+))?点(∀)?"
+    r"(?:(\d+)(?:符|Fu))?(?:(\d+)(?:飜|Han))?"
+    r"(満貫|跳満|倍満|三倍満|数え役満|役満|ダブル役満|トリプル役満|\d+倍役満|切り上げ満貫|"
+    r"(?:Mangan|Haneman|Baiman|Sanbaiman|Yakuman|Kazoe Yakuman|Counted Yakuman|Kiriage Mangan|"
+    r"Rounded Mangan) ?)?"
+    r"(\d+)(?:-(\d+))?(?:点|Points)(∀)?"
 )
 
 
@@ -849,9 +963,9 @@ class _RoundReader:
         tenpai: tuple[int, ...] = ()
         nagashi: tuple[int, ...] = ()
         positive = tuple(seat for seat, delta in enumerate(deltas) if delta > 0)
-        if name == "全員聴牌":
+        if name == _ALL_TENPAI:
             tenpai = tuple(range(self.players))
-        elif name == "流局":
+        elif kind == "exhaustive" and name != _NONE_TENPAI:
             tenpai = positive
         elif kind == "nagashi_mangan":
             nagashi = positive
@@ -948,12 +1062,13 @@ class _RoundReader:
         if match is None:
             raise self.fail("result", where, f"{label!r} is no yaku like 立直(1飜) or 大三元(役満)")
         name, han, yakuman, multiple = match.groups()
-        if name not in _YAKU_IDS:
+        yaku = _YAKU_IDS.get(name) or _YAKU_IDS_FOLDED.get(" ".join(name.split()).casefold())
+        if yaku is None:
             raise self.fail("result", where, f"unknown yaku {name!r}")
         if han is not None:
-            return _YAKU_IDS[name], int(han), False
+            return yaku, int(han), False
         count = int(multiple) if multiple else _YAKUMAN_VALUES[yakuman]
-        return _YAKU_IDS[name], 13 * count, True
+        return yaku, 13 * count, True
 
 
 def _split_kita(yaku: list[tuple[str, int]], kita: int) -> list[tuple[str, int]]:
@@ -1355,3 +1470,82 @@ class _Builder:
         """Whether a tile id is of the kind a code names."""
         decoded = code_kind(code)
         return decoded is not None and tile >> 2 == decoded[0]
+
+
+def read_cut_tenhou6(
+    text: str, source: str, *, max_bytes: int = MAX_LOG_BYTES
+) -> tuple[GameRecord, str] | None:
+    """A tenhou.net/6 log cut short (a truncated download): the hands before the cut, and the hand it stops
+    in ("E2-1 (log[5])", "" when it stops between hands); None when no prefix of the text closes to a log."""
+    text = text.removeprefix("\ufeff").rstrip()
+    closed = _closed(text, source, max_bytes)
+    if closed is None:
+        return None
+    data, closers, key = closed
+    if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+        return None
+    cut = ""
+    if key == "log" and len(closers) >= 2 and data["log"]:  # the cut is inside the log list: its last hand
+        index = len(data["log"]) - 1
+        hand = data["log"].pop()
+        cut = f"log[{index}]"
+        meta = hand[0] if isinstance(hand, list) and hand else None
+        if (
+            isinstance(meta, list)
+            and len(meta) >= 2
+            and all(_is_int(value) and value >= 0 for value in meta[:2])
+        ):
+            wind, number = divmod(meta[0], 4)
+            if wind < 4:
+                cut = f"{'ESWN'[wind]}{number + 1}-{meta[1]} ({cut})"
+    data.pop("sc", None)
+    return _Reader(source).read(data), cut
+
+
+def _closed(text: str, source: str, max_bytes: int) -> tuple[Any, str, str] | None:
+    """The value of the longest prefix (among the last 50 places to close at) that closes to JSON, with its
+    closing brackets and the root object's key being read there."""
+    for end, closers, key in reversed(_cut_points(text)[-50:]):
+        try:
+            return (
+                safe_json.loads(text[:end] + closers, source, max_bytes=max_bytes + len(closers)),
+                closers,
+                key,
+            )
+        except safe_json.JsonError:
+            continue
+    return None
+
+
+def _cut_points(text: str) -> list[tuple[int, str, str]]:
+    """Where a JSON text cut short can be closed: (end, the brackets that close it there, the root object's
+    key being read there), at every comma and after every bracket outside strings."""
+    points: list[tuple[int, str, str]] = []
+    stack: list[str] = []
+    key = last_string = ""
+    in_string = escaped = False
+    start = 0
+    for index, char in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+                last_string = text[start + 1 : index]
+            continue
+        if char == '"':
+            in_string, start = True, index
+        elif char in "[{":
+            stack.append("]" if char == "[" else "}")
+            points.append((index + 1, "".join(reversed(stack)), key))
+        elif char in "]}":
+            if stack:
+                stack.pop()
+            points.append((index + 1, "".join(reversed(stack)), key))
+        elif char == ":" and len(stack) == 1:
+            key = last_string
+        elif char == ",":
+            points.append((index, "".join(reversed(stack)), key))
+    return points

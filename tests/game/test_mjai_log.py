@@ -140,11 +140,13 @@ def test_three_players_fill_the_fourth_seat():
     assert {"type": "ryukyoku", "deltas": [-1000, 2000, -1000, 0]} in events
 
 
-def test_an_unfinished_hand_has_no_end():
+def test_an_unfinished_hand_has_no_end_kyoku_but_the_game_ends():
+    # end_game tells a log left unfinished on purpose from a download cut short (no end_game)
     h = HandBuilder(["123456789m1234p", "123456789p1234s", "123456789s1234m", "123567p1234567z"], "5s")
     h.draw(0, "9s").tsumogiri(0)
     record = GameRecord("cut.json", "tenhou", 4, ("A", "B", "C", "D"), (h.finish(),))
-    assert [event["type"] for event in write_mjai(record)] == ["start_game", "start_kyoku", "tsumo", "dahai"]
+    types = ["start_game", "start_kyoku", "tsumo", "dahai", "end_game"]
+    assert [event["type"] for event in write_mjai(record)] == types
     finished = GameRecord(
         "done.json", "tenhou", 4, ("A", "B", "C", "D"), (h.finish(DrawResult("sanchahou", (), (0, 0, 0, 0))),)
     )

@@ -801,3 +801,166 @@ def test_random_damage_gives_log_errors_only():
     assert len(messages) > 300  # nearly every change breaks the log
     assert all(message.startswith("damaged.json: ") for message in messages)
     assert not any("\n" in message for message in messages)
+
+
+# Mahjong Soul's English client writes tenhou.net/6 logs with English yaku, limit and draw names and an
+# English room label (its exporter keeps Tenhou's 飜/役満/点 suffixes): e.g. "Fully Concealed Hand(1飜)",
+# "Ura Dora(0飜)", "Four Concealed Triplets(役満)", "Mangan 8000点", "Exhaustive Draw", "Gold Room South".
+_ENGLISH = {
+    "riichi": "Riichi",
+    "double_riichi": "Double Riichi",
+    "ippatsu": "Ippatsu",
+    "menzen_tsumo": "Fully Concealed Hand",
+    "pinfu": "Pinfu",
+    "tanyao": "All Simples",
+    "iipeikou": "Pure Double Sequence",
+    "haitei": "Under the Sea",
+    "houtei": "Under the River",
+    "rinshan": "After a Kan",
+    "chankan": "Robbing a Kan",
+    "yakuhai_haku": "White Dragon",
+    "yakuhai_hatsu": "Green Dragon",
+    "yakuhai_chun": "Red Dragon",
+    "yakuhai_seat_wind": "Seat Wind",
+    "yakuhai_round_wind": "Prevalent Wind",
+    "chanta": "Half Outside Hand",
+    "ittsu": "Pure Straight",
+    "sanshoku": "Mixed Triple Sequence",
+    "sanshoku_doukou": "Triple Triplets",
+    "toitoi": "All Triplets",
+    "sanankou": "Three Concealed Triplets",
+    "sankantsu": "Three Quads",
+    "honroutou": "All Terminals and Honours",
+    "shousangen": "Little Three Dragons",
+    "chiitoitsu": "Seven Pairs",
+    "ryanpeikou": "Twice Pure Double Sequence",
+    "honitsu": "Half Flush",
+    "junchan": "Fully Outside Hand",
+    "chinitsu": "Full Flush",
+    "kokushi": "Thirteen Orphans",
+    "kokushi_13": "Thirteen-wait Thirteen Orphans",
+    "suuankou": "Four Concealed Triplets",
+    "suuankou_tanki": "Single-wait Four Concealed Triplets",
+    "daisangen": "Big Three Dragons",
+    "tsuuiisou": "All Honours",
+    "ryuuiisou": "All Green",
+    "chinroutou": "All Terminals",
+    "shousuushii": "Little Four Winds",
+    "daisuushii": "Big Four Winds",
+    "suukantsu": "Four Quads",
+    "chuuren": "Nine Gates",
+    "junsei_chuuren": "True Nine Gates",
+    "tenhou": "Blessing of Heaven",
+    "chiihou": "Blessing of Earth",
+    "dora": "Dora",
+    "aka_dora": "Red Five",
+    "ura_dora": "Ura Dora",
+    "kita": "Kita",
+}
+_ENGLISH_LIMITS = {
+    "満貫": "Mangan ",
+    "跳満": "Haneman ",
+    "倍満": "Baiman ",
+    "三倍満": "Sanbaiman ",
+    "数え役満": "Counted Yakuman ",
+    "役満": "Yakuman ",
+}
+_ENGLISH_DRAWS = {
+    "流局": "Exhaustive Draw",
+    "流し満貫": "Mangan at Draw",
+    "九種九牌": "Nine Terminal Abortion",
+    "四風連打": "Four Wind Abortion",
+    "四家立直": "Four Riichi Abortion",
+    "四開槓": "Four Kan Abortion",
+    "三家和": "Three Ron Abortion",
+}
+
+
+def _in_english(data: dict[str, Any]) -> dict[str, Any]:
+    """A tenhou6 object as the English client writes it: names, point strings and the rule label."""
+    from game.logs.tenhou6 import YAKU_NAMES
+
+    japanese = {name: yaku for yaku, name in YAKU_NAMES.items()}
+    data = copy.deepcopy(data)
+    data["rule"]["disp"] = "Gold Room South"
+    data["rule"].pop("ruleset", None)
+    for hand in data["log"]:
+        result = hand[-1]
+        if result[0] in _ENGLISH_DRAWS:
+            result[0] = _ENGLISH_DRAWS[result[0]]
+        for details in result[2::2]:
+            point = details[3]
+            for limit in sorted(_ENGLISH_LIMITS, key=len, reverse=True):
+                if point.startswith(limit):
+                    point = _ENGLISH_LIMITS[limit] + point[len(limit) :]
+                    break
+            details[3] = point.replace("符", "Fu").replace("飜", "Han")
+            for index, label in enumerate(details[4:], start=4):
+                name, value = label.split("(")
+                name = japanese.get(name.split(" ")[0] if name.startswith(("自風", "場風")) else name, name)
+                wind = label.split("(")[0].split(" ")[1:] if label.startswith(("自風", "場風")) else []
+                english = _ENGLISH[name] + "".join(
+                    f" {dict(zip('東南西北', ('East', 'South', 'West', 'North'), strict=True))[w]}"
+                    for w in wind
+                )
+                details[index] = f"{english}({value}"
+    return data
+
+
+@pytest.mark.parametrize("make", [four_player_game, three_player_game, small_game])
+def test_the_english_client_s_names_read_as_the_japanese_ones(make):
+    japanese = write_tenhou6(make())
+    japanese["rule"].pop("ruleset", None)
+    english = _in_english(japanese)
+    assert json.dumps(english) != json.dumps(japanese)
+    read_japanese = read_tenhou6(json.dumps(japanese, ensure_ascii=False), "ja.json")
+    read_english = read_tenhou6(json.dumps(english, ensure_ascii=False), "en.json")
+    assert read_english.rounds == read_japanese.rounds
+    assert read_english.ruleset == read_japanese.ruleset
+
+
+def test_every_english_name_is_known():
+    from game.logs.tenhou6 import _YAKU_IDS, YAKU_NAMES
+
+    for yaku, name in _ENGLISH.items():
+        assert _YAKU_IDS[name] == yaku
+        assert yaku in YAKU_NAMES
+    for wind in ("East", "South", "West", "North"):
+        assert _YAKU_IDS[f"Seat Wind {wind}"] == "yakuhai_seat_wind"
+        assert _YAKU_IDS[f"Prevalent Wind {wind}"] == "yakuhai_round_wind"
+    for spelling in ("All Terminals and Honors", "All Honors", "Aka Dora", "Three Kans", "Four Kans"):
+        assert spelling in _YAKU_IDS
+
+
+def test_english_names_are_read_whatever_their_case():
+    data = write_tenhou6(small_game())
+    wins = [details for hand in data["log"] for details in hand[-1][2::2] if hand[-1][0] == "和了"]
+    assert wins
+    wins[0][4:] = ["pure double SEQUENCE(1飜)", "thirteen orphans 13-sided wait(ダブル役満)"]
+    hand = read_tenhou6(json.dumps(data, ensure_ascii=False), "case.json")
+    yaku = next(
+        result.yaku for round_ in hand.rounds for result in round_.results if isinstance(result, WinResult)
+    )
+    assert dict(yaku) == {"iipeikou": 1, "kokushi_13": 26}
+
+
+@pytest.mark.parametrize(
+    "disp, players, length",
+    [
+        ("Gold Room South", 4, "hanchan"),
+        ("Jade Room East", 4, "east"),
+        ("3-Player Gold Room South", 3, "hanchan"),
+        ("Friendly East", 4, "east"),
+        ("鳳南喰赤", 4, "hanchan"),
+        ("三鳳東喰赤", 3, "east"),
+    ],
+)
+def test_an_english_room_label_sets_the_rules_as_the_japanese_one(disp, players, length):
+    from game.verify import log_rules
+
+    data = write_tenhou6(four_player_game() if players == 4 else three_player_game())
+    data["rule"] = {"disp": disp, "aka": 1} if players == 4 else {"disp": disp, "aka52": 1, "aka53": 1}
+    record = read_tenhou6(json.dumps(data, ensure_ascii=False), "room.json")
+    rules = log_rules(record)
+    assert record.ruleset == ("tenhou" if players == 4 else "tenhou-3p")
+    assert (rules.players, rules.game_length) == (players, length)

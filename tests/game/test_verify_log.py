@@ -483,11 +483,6 @@ def test_mjai_json_lines_gzipped_and_with_a_disagreement(tmp_path: Path) -> None
     ("edit", "message"),
     [
         pytest.param(
-            lambda lines: [*lines[:4], lines[4][:26]],  # the file ends in the middle of line 5
-            "line 5: not valid JSON at column 27: Expecting property name enclosed in double quotes",
-            id="truncated-line",
-        ),
-        pytest.param(
             lambda lines: [*lines[:3], lines[3].replace('"1s"', '"1x"'), *lines[4:]],
             "line 4 (E1-0): the discard '1x' is no mjai tile name",
             id="unknown-tile",
@@ -537,3 +532,96 @@ def test_the_examples_in_verify_hold() -> None:
     results = doctest.testmod(game.verify)
     assert results.failed == 0
     assert results.attempted >= 2
+
+
+# A download cut short in the middle of a hand: the hands before it are checked, the cut one is one
+# "truncated" line and counts as an error of the file, never as a disagreement of the engine. FILES[0] cut in
+# its third hand (E2-1), as each format; a cut line or tag at the end is left out.
+def _cut_mjlog() -> str:
+    text = FILES[0].read_text(encoding="utf-8")
+    third = [match.start() for match in re.finditer("<INIT", text)][2]
+    return text[: third + 700]
+
+
+def _cut_tenhou6() -> str:
+    from game.logs.mjlog import read_mjlog
+    from game.logs.tenhou6 import dumps
+
+    text = dumps(read_mjlog(FILES[0]))
+    third = json.dumps(json.loads(text)["log"][2], ensure_ascii=False, separators=(",", ":"))
+    return text[: text.index(third) + len(third) // 2]
+
+
+def _cut_mjai(whole_lines: bool) -> str:
+    from game.logs.mjai import dumps
+    from game.logs.mjlog import read_mjlog
+
+    lines = dumps(read_mjlog(FILES[0])).splitlines(keepends=True)
+    third = [number for number, line in enumerate(lines) if '"start_kyoku"' in line][2]
+    cut = "".join(lines[: third + 9])
+    return cut if whole_lines else cut + lines[third + 9][:20]
+
+
+@needs_shared
+@pytest.mark.parametrize(
+    "name, make, position",
+    [
+        ("cut.mjlog", _cut_mjlog, r"tag \d+"),
+        ("cut.json", _cut_tenhou6, r"log\[2\]"),
+        ("cut.mjson", lambda: _cut_mjai(False), r"line \d+"),
+        ("cut-at-a-line.mjson", lambda: _cut_mjai(True), r"line \d+"),
+    ],
+    ids=["mjlog", "tenhou6", "mjai-mid-line", "mjai-whole-lines"],
+)
+def test_a_log_cut_in_the_middle_of_a_hand_is_truncated_there(
+    tmp_path: Path, name: str, make: Any, position: str
+) -> None:
+    cut = tmp_path / name
+    cut.write_text(make(), encoding="utf-8")
+    out = io.StringIO()
+    summary = verify_files([cut, FILES[1]], None, out)
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2, lines
+    expected = (
+        rf"{re.escape(str(cut))}: E2-1 \({position}\): truncated: the log stops in the middle of this hand"
+    )
+    assert re.fullmatch(expected, lines[0]), lines[0]
+    # E1-0 and E2-0 agree, E2-1 is the error; FILES[1]'s 4 hands are read after it
+    assert lines[1] == "hands=7 agreed=6 disagreed=0 errors=1"
+    assert (summary.hands, summary.agreed, summary.disagreed, summary.errors) == (7, 6, 0, 1)
+
+
+@needs_shared
+def test_a_log_cut_between_hands_is_truncated_after_its_last_hand(tmp_path: Path) -> None:
+    from game.logs.mjai import dumps
+    from game.logs.mjlog import read_mjlog
+
+    lines = dumps(read_mjlog(FILES[0])).splitlines(keepends=True)
+    third = [number for number, line in enumerate(lines) if '"start_kyoku"' in line][2]
+    cut = tmp_path / "between.mjson"
+    cut.write_text("".join(lines[:third]), encoding="utf-8")
+    out = io.StringIO()
+    verify_files([cut], None, out)
+    assert out.getvalue().splitlines() == [
+        f"{cut}: truncated: the log stops after its last whole hand",
+        "hands=2 agreed=2 disagreed=0 errors=1",
+    ]
+
+
+@needs_shared
+def test_a_whole_log_that_ends_in_the_middle_of_a_hand_is_no_error(tmp_path: Path) -> None:
+    # mjx's "upd-bef-*" games stop before their last update on purpose: the files are whole (</mjloggm>), and
+    # so are the same games written as tenhou.net/6 JSON (不明) and mjai (end_game).
+    from game.logs.mjai import dumps as mjai_dumps
+    from game.logs.mjlog import read_mjlog
+    from game.logs.tenhou6 import dumps as tenhou6_dumps
+
+    path = MJLOG / "upd-bef-chankan-twice.mjlog"
+    record = read_mjlog(path)
+    assert not record.rounds[-1].results
+    json_file, mjai_file = tmp_path / "whole.json", tmp_path / "whole.mjson"
+    json_file.write_text(tenhou6_dumps(record), encoding="utf-8")
+    mjai_file.write_text(mjai_dumps(record), encoding="utf-8")
+    out = io.StringIO()
+    summary = verify_files([path, json_file, mjai_file], None, out)
+    assert (summary.disagreed, summary.errors) == (0, 0), out.getvalue()

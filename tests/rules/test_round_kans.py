@@ -11,7 +11,7 @@ import pytest
 from rules.events import AbortiveDraw, DoraRevealed, MeldCalled, RoundEnded, TileDrawn
 from rules.meld import Meld, MeldType
 from rules.round import Phase
-from rules.ruleset import RuleSet
+from rules.ruleset import RuleSet, preset
 from tests.rules.scenario import Table, deal, hand_discards, kinds, pick, yaku
 
 
@@ -327,3 +327,68 @@ def test_the_same_discard_earlier_may_be_called() -> None:
     to_turn(table, 1)
     table.step({1: "t"})
     assert table.offers(2) == {"ron", "pon33m", "chi45m", "pass"}
+
+
+# Two added kans in a row, the second robbed, as in a real Tenhou game (鳳南喰赤): seat 1 pons the dealer's
+# 2m and 6p, draws the fourth 6p and adds it (kakan), its replacement tile is the fourth 2m, which it adds at
+# once; seat 2 (13m 345p 789s 234s 11z, waiting on 2m with no yaku but chankan) robs it. The first kakan's
+# dora waits for a discard that never comes. Tenhou's log shows no new
+# indicator: the pending dora is turned only once the next kan stands (a robbed one never does). kobalab's
+# script ("連続したカンに槍槓") turns it at the declaration of the robbed kan (option
+# pending_kan_dora_on_robbed_kan, its preset).
+TWO_KAKANS = {0: "2m6p", 1: "22m66p19s", 2: "13m345p789s234s11z"}
+
+
+def two_kakans_table(rules: RuleSet) -> Table:
+    wall = deal(TWO_KAKANS, at={7: "6p"}, rinshan="2m")
+    table = Table(wall, rules)
+    table.play({0: "2m"}, {1: "pon"}, {1: "1s"})
+    to_turn(table, 0)
+    table.play({0: "6p"}, {1: "pon"}, {1: "9s"})
+    to_turn(table, 1)
+    assert table.drawn == "6p"
+    events = table.step({1: "kakan6p"})
+    # nobody can rob a 6p: the kan stands, its dora waits, the replacement tile is the fourth 2m
+    assert kinds(events) == ["MeldCalled", "TileDrawn"]
+    assert table.drawn == "2m"
+    return table
+
+
+@pytest.mark.parametrize(
+    "rules, turned",
+    [
+        (preset("tenhou"), False),
+        (preset("standard"), False),
+        (preset("mahjong-soul"), False),
+        (preset("kobalab"), True),
+    ],
+    ids=["tenhou", "standard", "mahjong-soul", "kobalab"],
+)
+def test_a_robbed_second_kakan_turns_no_pending_dora(rules: RuleSet, turned: bool) -> None:
+    table = two_kakans_table(rules)
+    wall = table.state.wall
+    events = table.step({1: "kakan2m"})
+    assert kinds(events) == (["MeldCalled", "DoraRevealed"] if turned else ["MeldCalled"])
+    assert table.state.phase is Phase.CHANKAN
+    table.step({2: "ron"})
+    won = table.wins()[0]
+    assert (won.seat, won.discarder, won.win_tile >> 2) == (2, 1, 1)
+    assert "chankan" in yaku(won)
+    revealed = [event.indicator for event in table.events if isinstance(event, DoraRevealed)]
+    assert revealed == ([wall.dora_indicator(1)] if turned else [])
+    assert table.state.dora_revealed == (2 if turned else 1)
+
+
+@pytest.mark.parametrize("rules", [preset("tenhou"), preset("kobalab")], ids=["tenhou", "kobalab"])
+def test_a_passed_second_kakan_turns_the_pending_dora_then_its_own_after_the_discard(rules: RuleSet) -> None:
+    # Tenhou's mjlog: the first kakan's DORA follows the second kan (before its replacement draw); the second
+    # kakan's own waits for the discard.
+    table = two_kakans_table(rules)
+    wall = table.state.wall
+    events = table.step({1: "kakan2m"})
+    events += table.step({2: "pass"})
+    assert kinds(events)[-2:] == ["DoraRevealed", "TileDrawn"]
+    assert events[-2] == DoraRevealed(wall.dora_indicator(1))
+    events = table.step({1: "t"})
+    assert kinds(events)[:2] == ["TileDiscarded", "DoraRevealed"]
+    assert events[1] == DoraRevealed(wall.dora_indicator(2))
