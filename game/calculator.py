@@ -138,7 +138,11 @@ def _dumps(result: dict[str, Any]) -> str:
 
 
 def _score(request: object) -> dict[str, Any]:
-    value = score_value(request)
+    return value_json(score_value(request))
+
+
+def value_json(value: HandValue) -> dict[str, Any]:
+    """A hand value as the score command answers it."""
     return {
         "han": value.han,
         "fu": value.fu,

@@ -26,7 +26,7 @@ from typing import Any
 from game.ai import create_ai
 from game.ai.danger import threats
 from game.ai.hand import unseen_counts, visible_counts
-from game.calculator import score_request, score_value
+from game.calculator import score_request, score_value, value_json
 from game.coach import Coach, tile_danger
 from game.seat import Seat
 from game.table import Table, derive_seed
@@ -477,20 +477,6 @@ def _rule_changes(rules: RuleSet) -> dict[str, Any]:
         if value != getattr(base, field.name):
             changed[field.name] = sorted(value) if isinstance(value, frozenset) else value
     return changed
-
-
-def value_json(value: HandValue) -> dict[str, Any]:
-    """A hand value as the score command answers it."""
-    return {
-        "han": value.han,
-        "fu": value.fu,
-        "yakuman": value.yakuman,
-        "limit": value.limit,
-        "points": value.points,
-        "payments": value.payments.as_dict(),
-        "winner_gain": value.winner_gain,
-        "yaku": [[name, han] for name, han in value.yaku],
-    }
 
 
 def score_level(value: HandValue, request: dict[str, Any]) -> int:
