@@ -108,9 +108,6 @@ def discard_options(view: SeatView, legal: tuple[Action, ...], ai: AiSeat) -> tu
     counts = counts_of(view.hand)
     unseen = unseen_counts(view)
     three_player = view.n == 3
-    if three_player:
-        for kind in range(1, 8):
-            unseen[kind] = 0
     candidates = discard_candidates(counts, kinds, unseen, three_player)
     found = threats(view, ai.memory)
     offence = ai.notes.offence

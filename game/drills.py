@@ -384,9 +384,6 @@ def safe_ranking(view: SeatView, kinds: Sequence[int], coach: Coach, rules: Rule
     """Every kind of ``kinds`` with the coach's danger against the riichi seats (``tile_danger``'s chance,
     rounded to 4 places) and its reason, safest first."""
     unseen = unseen_counts(view)
-    if view.n == 3:
-        for kind in range(1, 8):
-            unseen[kind] = 0
     riichi = set(_riichi_seats(view))
     found = [threat for threat in threats(view, coach.ai.memory) if threat.seat in riichi]
     entries = []

@@ -115,8 +115,13 @@ def visible_counts(view: SeatView) -> list[int]:
 
 
 def unseen_counts(view: SeatView) -> list[int]:
-    """Copies of each kind the seat has not seen anywhere (so still in the wall or in others' hands)."""
-    return [max(0, 4 - count) for count in visible_counts(view)]
+    """Copies of each kind the seat has not seen anywhere (so still in the wall or in others' hands); none of
+    the kinds a three-player set leaves out."""
+    unseen = [max(0, 4 - count) for count in visible_counts(view)]
+    if view.n == 3:
+        for kind in THREE_PLAYER_ABSENT:
+            unseen[kind] = 0
+    return unseen
 
 
 def dora_kinds(view: SeatView) -> list[int]:

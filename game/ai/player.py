@@ -230,9 +230,6 @@ class AiSeat:
         counts = counts_of(view.hand)
         unseen = unseen_counts(view)
         three_player = view.n == 3
-        if three_player:
-            for kind in range(1, 8):
-                unseen[kind] = 0
         me = view.players[view.seat]
         found = threats(view, self.memory)
         if not self.style.reads_open_hands:
