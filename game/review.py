@@ -28,7 +28,7 @@ from game.recorder import GameRecorder
 from game.records import Records, RecordsError
 from game.replay import ReplayError, replay_round
 from game.table import RestoreError, Table
-from game.verify import PROGRESS_AFTER_S, Progress, log_rules, one_line, read_log, round_label
+from game.verify import Progress, log_rules, one_line, read_log, round_label
 from game.view import SeatView, redact, view_for
 from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Pon, Ron
 from rules.events import Event
@@ -289,20 +289,11 @@ def match_record(records: Records, match_id: int) -> tuple[GameRecord, RuleSet]:
 class ReviewProgress(Progress):
     """verify-log's progress line (``Progress``), counting the hands reviewed of all the file's hands."""
 
-    def draw(self, force: bool = False) -> None:
-        """Redraw if it is time to."""
-        if not self.enabled or self.stream is None:
-            return
-        now = self.clock()
-        if now - self.start < PROGRESS_AFTER_S or (not force and now < self.next_draw):
-            return
-        self.next_draw = now + 0.1
+    def text(self) -> str:
+        """A bar over the hands reviewed (``files`` holds the hands of all the file's games)."""
         total = max(1, self.files)
         filled = 20 * self.hands // total
-        text = f"review: [{'#' * filled}{'.' * (20 - filled)}] {self.hands}/{self.files} hands"
-        self.stream.write("\r" + text.ljust(self.shown))
-        self.stream.flush()
-        self.shown = len(text)
+        return f"review: [{'#' * filled}{'.' * (20 - filled)}] {self.hands}/{self.files} hands"
 
 
 def choose_seat(game: GameRecord, seat: int | None, player: str | None) -> int:

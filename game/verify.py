@@ -480,6 +480,11 @@ class Progress:
         self.hands += 1
         self.draw()
 
+    def text(self) -> str:
+        """The progress line as it reads now."""
+        name = self.name if len(self.name) <= 40 else "..." + self.name[-37:]
+        return f"verify-log: {self.done}/{self.files} files, {self.hands} hands: {name}"
+
     def draw(self, force: bool = False) -> None:
         """Redraw if it is time to."""
         if not self.enabled or self.stream is None:
@@ -488,8 +493,7 @@ class Progress:
         if now - self.start < PROGRESS_AFTER_S or (not force and now < self.next_draw):
             return
         self.next_draw = now + 0.1
-        name = self.name if len(self.name) <= 40 else "..." + self.name[-37:]
-        text = f"verify-log: {self.done}/{self.files} files, {self.hands} hands: {name}"
+        text = self.text()
         self.stream.write("\r" + text.ljust(self.shown))
         self.stream.flush()
         self.shown = len(text)
