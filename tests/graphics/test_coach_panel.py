@@ -180,9 +180,13 @@ def test_no_undo_outside_practice_or_before_ones_first_decision(tmp_path: Path) 
     app.apply_settings(dataclasses.replace(app.settings, practice=True))
     practice = start_match(app, ["human", "strong", "strong", "strong"])
     _next_decision(app, practice)
-    if practice.session.table.actions and any(seat == 0 for seat, _ in practice.session.table.actions):
-        pytest.skip("the seat answered before its first turn")
-    assert practice.session.rewound(0) is None  # nothing of its own in this hand yet
+    assert all(seat != 0 for seat, _ in practice.session.table.actions)  # its first turn: nothing answered
+    assert practice.undo_button is not None
+    assert practice.session.rewound(0) is None  # nothing of its own in this hand to take back
+    before = list(practice.session.table.actions)
+    practice.undo()  # so the button does nothing
+    assert practice.session.table.actions == before
+    assert practice.decision is not None
 
 
 def test_after_an_undo_the_same_answer_replays_the_same_game(tmp_path: Path) -> None:
