@@ -112,6 +112,8 @@ class Table:
         self.state: RoundState | None = None  # the hand in play
         self.standings: Standings | None = None  # once the match is over
         self.actions: list[tuple[int, Action]] = []  # every answer applied, in order (defaults included)
+        # where each batch of answers starts in ``actions``, and the seats that had a choice in it
+        self.decisions: list[tuple[int, frozenset[int]]] = []
         self.hand_first_action = 0  # the index in ``actions`` of the hand in play's first answer
         self._answers: dict[int, Action] = {}  # answers already given to the decision in progress
         self._hand_events: list[Event] = []
@@ -138,13 +140,6 @@ class Table:
     def view(self, seat: int) -> SeatView | None:
         """What ``seat`` may know of the hand in play now (None between hands)."""
         return view_for(self.state, seat) if self.state is not None else None
-
-    def offered(self) -> dict[int, tuple[Action, ...]]:
-        """What each seat the table waits on may answer next (nothing between hands or once finished)."""
-        state = self.state
-        if state is None or state.phase is Phase.ENDED:
-            return {}
-        return legal_actions(state)
 
     def subscribe_engine(self, observer: EngineObserver) -> None:
         """Send ``observer`` the unredacted events of every engine step with the state after it."""
@@ -202,6 +197,7 @@ class Table:
                     raise RestoreError(f"action {index + offset + 1}: {answer} is not legal for seat {seat}")
             choices = dict(batch)
             after, events = apply(state, choices)
+            self._note_decision(legal)
             self.actions.extend(batch)
             self._hand_events.extend(events)
             hand.append(_Replayed(state, legal, choices, after, events))
@@ -254,10 +250,16 @@ class Table:
                 for action_observer in self._action_observers:
                     action_observer(applied)  # stored before anyone is told: a crash loses no shown step
                 self._answers = {}
+                self._note_decision(legal)
                 self.actions.extend(applied)
                 self._publish(state, events)
             steps += 1
         return False
+
+    def _note_decision(self, legal: dict[int, tuple[Action, ...]]) -> None:
+        """Record where the batch about to be stored starts and who had more than one answer in it."""
+        chose = frozenset(seat for seat, options in legal.items() if len(options) > 1)
+        self.decisions.append((len(self.actions), chose))
 
     def _deal(self) -> None:
         state, events = self._deal_state()

@@ -175,17 +175,15 @@ class GameSession:
         nothing to take back (no such decision in this hand, a timed match, not a practice game)."""
         if not self.practice or seat not in self.humans or self.clock is not None or self.table.finished:
             return None
-        actions = self.table.actions
         first = self.table.hand_first_action
-        ends = [index for index in range(len(actions) - 1, first - 1, -1) if actions[index][0] == seat]
-        for end in ends:
-            for start in range(end, max(first, end - self.rules.players) - 1, -1):  # the answer's batch start
-                rebuilt = self._rebuilt(actions[:start])
+        for start, chose in reversed(self.table.decisions):
+            if start < first:
+                break  # only the hand in play
+            if seat in chose:
+                rebuilt = self._rebuilt(self.table.actions[:start])
                 if rebuilt is None:
-                    continue
-                if len(rebuilt.table.offered().get(seat, ())) > 1:
-                    return rebuilt if rebuilt._keep_saving(self, start) else None
-                break  # this answer was forced: look further back
+                    return None
+                return rebuilt if rebuilt._keep_saving(self, start) else None
         return None
 
     def _rebuilt(self, actions: Sequence[tuple[int, Action]]) -> GameSession | None:

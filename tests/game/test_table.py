@@ -332,3 +332,21 @@ def test_an_observer_may_join_in_the_middle_of_a_hand() -> None:
     assert seen[-1][1] == table.view(2)
     discards = [view for event, view in seen if isinstance(event, TileDiscarded)]
     assert all(view.phase is Phase.CLAIM for view in discards)
+
+
+def test_each_batch_of_answers_is_noted_with_the_seats_that_had_a_choice() -> None:
+    from game.ai import create_ai
+    from rules.ruleset import preset
+
+    rules = preset("standard")
+    table = Table(rules, [create_ai("normal", rules, seat) for seat in range(4)], 3)
+    while table.match.hands_played < 1:
+        table.step(max_steps=1)
+    starts = [start for start, _ in table.decisions]
+    assert starts == sorted(set(starts))
+    assert starts[0] == 0
+    assert all(chose <= {0, 1, 2, 3} for _, chose in table.decisions)
+    assert any(chose for _, chose in table.decisions)  # discards with a choice
+    rebuilt = Table(rules, [create_ai("normal", rules, seat) for seat in range(4)], 3)
+    rebuilt.restore(table.actions)
+    assert rebuilt.decisions == table.decisions  # a restore notes the same batches
