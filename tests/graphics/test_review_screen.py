@@ -237,7 +237,8 @@ def test_actions_read_as_text() -> None:
     assert action_text({"type": "dahai", "actor": 0, "pai": "5mr", "tsumogiri": False}) == "Discard 5m"
     assert action_text({"type": "dahai", "actor": 0, "pai": "3p", "reach": True}) == "Riichi 3p"
     assert (
-        action_text({"type": "pon", "actor": 0, "target": 1, "pai": "C", "consumed": ["C", "C"]}) == "Pon Red dragon"
+        action_text({"type": "pon", "actor": 0, "target": 1, "pai": "C", "consumed": ["C", "C"]})
+        == "Pon Red dragon"
     )
     assert action_text({"type": "none"}) == "Pass"
     assert action_text({"type": "hora", "actor": 1, "target": 1, "pai": "1m"}) == "Tsumo"
