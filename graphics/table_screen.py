@@ -87,7 +87,9 @@ class TableScreen:
         self.clock_decision: tuple[int, int] | None = None  # the decision the clock runs for
         self.pause_buttons: list[Button] = []
         self.animator = Animator(speed=app.settings.speed)
-        self.layout = compute_layout(*app.size, players=session.rules.players)
+        self.reserve_bottom = 0  # window pixels kept free under the table (a replay's control bar)
+        self.menu_enabled = True  # the menu button and its pause menu (a replay has controls of its own)
+        self.layout = compute_layout(*self.table_size(), players=session.rules.players)
         self.sprites: dict[Hashable, Sprite] = {}
         self.order: list[Sprite] = []
         self.motions: dict[Hashable, Motion] = {}
@@ -178,11 +180,7 @@ class TableScreen:
         menu)."""
         if self.paused:
             return None
-        now = self.animator.now_s
-        label_up = self.label is not None and now < self.label[3]
-        dice_up = self.dice is not None and now - self.dice[1] <= DICE_S
-        busy = label_up or dice_up or self.dora.busy(now)  # a kan dora turning over in the centre panel
-        if not self.animator.idle or busy or not self._step_reported:
+        if self.moving():
             return 0.0
         overlay = self.overlay
         if overlay is not None:
@@ -200,6 +198,15 @@ class TableScreen:
             return 0.0  # run out: the next update answers for the player
         return left_s - math.ceil(left_s) + 1.0  # until the shown whole seconds change
 
+    def moving(self) -> bool:
+        """Whether anything on the table still moves: a sprite, a call label, the dice, a kan dora turning
+        over in the centre panel, or a step not yet reported as shown."""
+        now = self.animator.now_s
+        label_up = self.label is not None and now < self.label[3]
+        dice_up = self.dice is not None and now - self.dice[1] <= DICE_S
+        busy = label_up or dice_up or self.dora.busy(now)
+        return not self.animator.idle or busy or not self._step_reported
+
     def run_clock(self, dt_s: float) -> None:
         """Spend the shown decision's time; when its base time and the bank are gone, answer for the player
         (pass, or discard the drawn tile)."""
@@ -214,14 +221,19 @@ class TableScreen:
         if clock.expired:
             self.send(timeout_action(pending.view, pending.legal))
 
-    def size_changed(self) -> bool:
-        """Whether the window's size differs from the layout's."""
+    def table_size(self) -> tuple[int, int]:
+        """The size the table is laid out in: the window less ``reserve_bottom``."""
         width, height = self.app.size
+        return width, max(1, height - self.reserve_bottom)
+
+    def size_changed(self) -> bool:
+        """Whether the table's size differs from the layout's."""
+        width, height = self.table_size()
         return (width, height) != (self.layout.width, self.layout.height) and width >= 1 and height >= 1
 
     def relayout(self) -> None:
         """Lay everything out again for the window's new size (no animation)."""
-        self.layout = compute_layout(*self.app.size, players=self.rules.players)
+        self.layout = compute_layout(*self.table_size(), players=self.rules.players)
         self._background = None
         self._panel_cache.clear()
         self.motions.clear()
@@ -256,6 +268,24 @@ class TableScreen:
         self.animator.hold(hold)
         if step.overlay is not None:
             self.overlay = make_overlay(step.overlay, self)
+
+    def show_at(self, step: Step) -> None:
+        """Show `step`'s moment at once, as if it had just been animated (a replay's jump): nothing moves, no
+        label, dice or stick slide; its end-of-hand panel, if any, fully shown."""
+        self.animator.skip()
+        self.step = step
+        self._step_reported = True
+        self.motions.clear()
+        self.label, self.dice, self.stick_slide = None, None, None
+        self.sprites = build_sprites(step.show, self.layout)
+        self.order = sorted(self.sprites.values(), key=lambda sprite: sprite.z)
+        self.show = step.show
+        self.dora.reset()
+        self.dora.set_indicators(step.show.wall.indicators, self.animator.now_s, animate=False)
+        self.overlay = make_overlay(step.overlay, self) if step.overlay is not None else None
+        if self.overlay is not None:
+            self.overlay.skip()
+            self.overlay.reported = True
 
     def set_show(self, show: Show, duration_s: float, source: int | None) -> None:
         """Move every sprite to where `show` puts it over `duration_s`."""
@@ -443,7 +473,7 @@ class TableScreen:
                 if button.hit(x, y):
                     self.pause_choice(str(button.value))
             return
-        if self.menu_button().hit(x, y):
+        if self.menu_enabled and self.menu_button().hit(x, y):
             self.pause()
             return
         if self.privacy_seat is not None:
@@ -769,7 +799,7 @@ class TableScreen:
             self.draw_privacy(surface)
         if self.paused:
             self.draw_pause(surface)
-        else:
+        elif self.menu_enabled:
             self.menu_button().draw(surface, self.mouse, i18n.language())
             self.draw_save_warning(surface)
 

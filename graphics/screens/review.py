@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ import pygame
 from game.coach import Advice
 from game.logs.record import GameRecord
 from game.mjai.protocol import parse_tile
-from game.records import MatchSummary, RecordsError
+from game.records import RecordsError
 from game.review import Decision, Review, ReviewError, file_plan, match_record, review_hands
 from game.terms import PASS, RuleSet
 from game.view import SeatView
@@ -31,13 +30,13 @@ from graphics.coach_panel import why_line
 from graphics.fonts import text_size
 from graphics.i18n import tr
 from graphics.layout import Box
+from graphics.match_list import LIST_ROWS, Target, draw_match_rows, finished_matches, match_label
 from graphics.screens import navigation
 from graphics.screens.chrome import ERROR_INK, backdrop, band_surface, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.tiles import TileArt
 from graphics.widgets import DIM_INK, GOLD, INK, Button, Cycler, draw_fitted, draw_text, fitted_text
 
-LIST_ROWS = 8  # finished matches offered
 PLAYER_INK = (236, 150, 120)
 AI_INK = (140, 210, 240)
 RIICHI_INK = (236, 110, 96)
@@ -47,17 +46,6 @@ ACTION_KINDS = ("discard", "riichi", "chi", "pon", "kan", "tsumo", "ron", "pass"
 """The ``review.action.{}`` texts."""
 TILE_ACTIONS = ("discard", "riichi", "chi", "pon", "kan", "kita")
 """The actions written with their tile, ``review.action.{}_tile``."""
-
-
-@dataclass(frozen=True)
-class Target:
-    """What to review: a stored match (``match``) or a log file (``path``), the game's names and rules."""
-
-    label: str
-    names: tuple[str, ...]
-    humans: tuple[int, ...]  # the seats people played (every seat for a file)
-    match: int | None = None
-    path: Path | None = None
 
 
 def tile_text(name: str) -> str:
@@ -124,33 +112,6 @@ def hand_text(label: str, short: bool = False) -> str:
     if short and int(honba) == 0:
         return round_name
     return f"{round_name} · {tr('honba.label', n=int(honba))}"
-
-
-def match_label(summary: MatchSummary) -> str:
-    """One line for a finished match: its date, the players and their final scores."""
-    date = summary.updated_at[:16].replace("T", " ")
-    scores = summary.result.scores if summary.result is not None else ()
-    players = ", ".join(
-        f"{entry.name} {scores[seat]:,}" if seat < len(scores) else entry.name
-        for seat, entry in enumerate(summary.seats)
-    )
-    return f"{date} · {players}"
-
-
-def finished_matches(app: App) -> list[Target]:
-    """The most recent finished matches of the records, newest first; RecordsError when unreadable."""
-    targets = []
-    for summary in app.records().matches(statuses=("finished",))[:LIST_ROWS]:
-        humans = tuple(seat for seat, entry in enumerate(summary.seats) if entry.is_human)
-        targets.append(
-            Target(
-                match_label(summary),
-                tuple(entry.name for entry in summary.seats),
-                humans or tuple(range(len(summary.seats))),
-                match=summary.id,
-            )
-        )
-    return targets
 
 
 class ReviewScene:
@@ -516,27 +477,16 @@ class ReviewScene:
         row_h = max(
             size * 2, min(round(size * 2.6), (inner.bottom - hint_h - notice_h - top) // max(1, LIST_ROWS))
         )
-        for index, target in enumerate(self.targets):
-            box = Box(inner.x, top + index * row_h, inner.w, row_h - 4)
-            if box.bottom > inner.bottom - hint_h - notice_h:
-                break
-            self.row_boxes.append((box, index))
-            chosen = index == self.chosen
-            fill = (*GOLD, 44) if chosen else (255, 255, 255, 12)
-            edge = (*GOLD, 180) if chosen else None
-            surface.blit(band_surface(box.w, box.h, fill, edge, 2, 6), (box.x, box.y))
-            label = target.label if target.match is None else f"#{target.match} · {target.label}"
-            shown, fit = fitted_text(label, size, box.w - 2 * pad, lang=lang)
-            draw_text(
-                surface,
-                shown,
-                fit,
-                GOLD if chosen else INK,
-                (box.x + pad, box.y + box.h // 2),
-                "midleft",
-                False,
-                lang,
-            )
+        self.row_boxes = draw_match_rows(
+            surface,
+            self.targets,
+            self.chosen,
+            Box(inner.x, top, inner.w, inner.bottom - hint_h - notice_h - top),
+            row_h,
+            size,
+            pad,
+            lang,
+        )
         self.draw_notice(surface, Box(inner.x, inner.bottom - hint_h - notice_h, inner.w, notice_h), lang)
         hint, fit = fitted_text(tr("review.drop_hint"), size - 2, inner.w, lang=lang)
         draw_text(surface, hint, fit, DIM_INK, (inner.x, inner.bottom - hint_h // 2), "midleft", False, lang)

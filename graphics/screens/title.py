@@ -25,7 +25,7 @@ logger = logging.getLogger(__name__)
 
 # (kind 0..33, red five): 1m, red 5p, 9s, East, haku, hatsu, chun
 TITLE_TILES = ((0, False), (13, True), (26, False), (27, False), (31, False), (32, False), (33, False))
-MENU = ("continue", "new_game", "tournaments", "practice", "settings", "reference", "quit")
+MENU = ("continue", "new_game", "tournaments", "practice", "records", "settings", "reference", "quit")
 WAVE_PERIOD_S = 5.0
 WAVE_CROSS_S = 2.4  # the wave crosses the row in this time, then the tiles rest until the period ends
 WAVE_WIDTH = 1.6  # how many tiles one crest spans
