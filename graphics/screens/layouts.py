@@ -456,18 +456,22 @@ class ResultsLayout(ScreenLayout):
     new_game: Box
     title: Box
     review: Box | None = None  # the Review button, for a match a person played
+    replay: Box | None = None  # the Replay button, for a match in the records
 
     def controls(self) -> list[Box]:
         """The buttons."""
-        return [self.new_game, self.title] + ([self.review] if self.review is not None else [])
+        extra = [box for box in (self.review, self.replay) if box is not None]
+        return [self.new_game, self.title, *extra]
 
 
 RESULTS_DESIGNS = ((1280, 720), (720, 800))
 
 
-def results_layout(width: int, height: int, players: int = 4, review: bool = False) -> ResultsLayout:
-    """The final results for a window of `width` x `height` pixels and `players` players; ``review`` adds a
-    third button between the two."""
+def results_layout(
+    width: int, height: int, players: int = 4, review: bool = False, replay: bool = False
+) -> ResultsLayout:
+    """The final results for a window of `width` x `height` pixels and `players` players; ``review`` and
+    ``replay`` add their buttons between the two."""
     which, frame = _best(RESULTS_DESIGNS, width, height)
     design_w = RESULTS_DESIGNS[which][0]
     portrait = which == 1
@@ -493,13 +497,13 @@ def results_layout(width: int, height: int, players: int = 4, review: bool = Fal
 
     row_ys = [first_row_y + index * (row_h + 8) for index in range(players)]
     buttons_y = panel_y + panel_h + 24
-    button_w, gap = (210.0, 12.0) if portrait else (240.0, 20.0)
-    if review:
-        left = design_w / 2 - (3 * button_w + 2 * gap) / 2
-        xs = [left + index * (button_w + gap) for index in range(3)]
-    else:
-        button_w, gap = 240.0, 20.0
-        xs = [design_w / 2 - button_w - gap / 2, 0.0, design_w / 2 + gap / 2]
+    middle = int(review) + int(replay)
+    count = 2 + middle
+    button_w, gap = {2: (240.0, 20.0), 3: (210.0, 12.0) if portrait else (240.0, 20.0)}.get(
+        count, (159.0, 12.0) if portrait else (230.0, 18.0)
+    )
+    left = design_w / 2 - (count * button_w + (count - 1) * gap) / 2
+    xs = [left + index * (button_w + gap) for index in range(count)]  # new game, the middle ones, title
     return ResultsLayout(
         width=width,
         height=height,
@@ -511,6 +515,7 @@ def results_layout(width: int, height: int, players: int = 4, review: bool = Fal
         cells=tuple(cells_at(y, row_h) for y in row_ys),
         info=frame.box(x0, panel_y + panel_h - 54, inner, 40),
         new_game=frame.box(xs[0], buttons_y, button_w, 56),
-        title=frame.box(xs[2], buttons_y, button_w, 56),
+        title=frame.box(xs[-1], buttons_y, button_w, 56),
         review=frame.box(xs[1], buttons_y, button_w, 56) if review else None,
+        replay=frame.box(xs[1 + int(review)], buttons_y, button_w, 56) if replay else None,
     )

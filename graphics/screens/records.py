@@ -53,7 +53,7 @@ class RecordsScene:
         self.heading = Box(margin, margin // 2, width - 2 * margin, round(unit * 1.3))
         panel_w = min(width - 2 * margin, unit * 22)
         top = self.heading.bottom + margin
-        card_h = round(unit * 2.6)
+        card_h = round(unit * 2.3)
         gap = margin
         self.panel = Box((width - panel_w) // 2, top, panel_w, len(ENTRIES) * (card_h + gap) + gap + unit)
         fields: list[Field] = []
@@ -98,7 +98,7 @@ class RecordsScene:
         surface.blit(backdrop(width, height), (0, 0))
         draw_heading(surface, tr("records.heading"), self.heading, lang)
         draw_panel(surface, self.panel)
-        size = max(12, round(self.cards[0][1].h * 0.34)) if self.cards else 14
+        size = max(12, round(self.cards[0][1].h * 0.3)) if self.cards else 14
         for name, box in self.cards:
             line = tr(f"records.{name}_desc")
             if name == "replays":

@@ -42,7 +42,17 @@ from graphics.screens.form import Field, Form
 from graphics.session import GameSession
 from graphics.settings import SPEEDS
 from graphics.table_screen import TableScreen
-from graphics.widgets import DIM_INK, GOLD, INK, Button, Cycler, draw_fitted, draw_text, fitted_text
+from graphics.widgets import (
+    DIM_INK,
+    GOLD,
+    INK,
+    Button,
+    Cycler,
+    draw_fitted,
+    draw_text,
+    fitted_size,
+    fitted_text,
+)
 
 PICK_ROWS = 12  # finished matches offered
 TRANSPORT = (
@@ -786,11 +796,25 @@ class ReplayScene:
                 lang,
             )
         top = title.bottom + pad // 2
-        row_h = round(size * 2.1)
+        inner_w = box.w - 2 * pad
+        two_lines = inner_w < size * 40  # narrow: the seats' gains and losses go under the outcome
+        row_h = round(size * (3.5 if two_lines else 2.1))
+        # the seats' names over their columns of gains and losses
+        header_h = round(size * 1.5)
+        columns = (0.0, 0.3, 1.0) if two_lines else (0.0, 0.24, 0.64)
+        x0, _, x2 = (box.x + 2 * pad + round(share * (inner_w - 2 * pad)) for share in columns)
+        left = x0 if two_lines else x2
+        cell = (box.right - 2 * pad - left) / max(1, replay.players)
+        name_px = min(
+            size - 2, *(fitted_size(name, size - 2, round(cell) - 6, False, lang) for name in self.names)
+        )
+        for seat, name in enumerate(self.names):
+            at = (round(left + cell * (seat + 1)), top + header_h // 2)
+            shown, fit = fitted_text(name, name_px, round(cell) - 6, lang=lang)
+            draw_text(surface, shown, fit, DIM_INK, at, "midright", False, lang)
+        top += header_h
         visible = max(1, (box.bottom - pad - notes_h - top) // row_h)
         self.list_top = max(0, min(self.list_top, len(replay.hands) - visible))
-        columns = (0.0, 0.24, 0.64)  # round, outcome, deltas: shares of the row's width
-        inner_w = box.w - 2 * pad
         self.list_rows = []
         current = session.target.hand
         for row, index in enumerate(range(self.list_top, min(len(replay.hands), self.list_top + visible))):
@@ -802,20 +826,20 @@ class ReplayScene:
             fill = (*GOLD, 44) if chosen else (255, 255, 255, 20 if hover else 10)
             edge = (*GOLD, 170) if index == current else None
             surface.blit(band_surface(row_box.w, row_box.h, fill, edge, 1, 5), (row_box.x, row_box.y))
-            mid = row_box.y + row_box.h // 2
+            first = row_box.y + (row_box.h * 3 // 10 if two_lines else row_box.h // 2)
             x0, x1, x2 = (row_box.x + pad + round(share * (inner_w - 2 * pad)) for share in columns)
             label, fit = fitted_text(round_text(hand), size, x1 - x0 - pad, lang=lang)
-            draw_text(surface, label, fit, GOLD if chosen else INK, (x0, mid), "midleft", True, lang)
+            draw_text(surface, label, fit, GOLD if chosen else INK, (x0, first), "midleft", True, lang)
             outcome, fit = fitted_text(outcome_text(hand, self.names), size, x2 - x1 - pad, lang=lang)
             ink = ERROR_INK if hand.problems else INK
-            draw_text(surface, outcome, fit, ink, (x1, mid), "midleft", False, lang)
-            cell = (row_box.right - pad - x2) / max(1, replay.players)
+            draw_text(surface, outcome, fit, ink, (x1, first), "midleft", False, lang)
+            line = row_box.y + row_box.h * 3 // 4 if two_lines else first
+            delta_px = fitted_size("+12,000", size - 1, round(cell) - 6, False, lang)  # one size for all
             for seat, delta in enumerate(hand.deltas):
                 ink = PLUS if delta > 0 else MINUS if delta < 0 else DIM_INK
                 text = i18n.signed_points(delta) if delta else "0"
-                at = (round(x2 + cell * (seat + 1)), mid)
-                shown, fit = fitted_text(text, size - 1, round(cell) - 4, lang=lang)
-                draw_text(surface, shown, fit, ink, at, "midright", False, lang)
+                at = (round(left + cell * (seat + 1)), line)
+                draw_text(surface, text, delta_px, ink, at, "midright", False, lang)
         hint = tr("replay.list_hint")
         shown, fit = fitted_text(hint, size - 2, inner_w, lang=lang)
         if not replay.notes:

@@ -92,7 +92,8 @@ class FinalResultsScene:
         lang = i18n.language()
         if self.layout is None or self._built != (width, height, lang):
             reviewable = self.review_target() is not None
-            self.layout = results_layout(width, height, self.session.rules.players, reviewable)
+            replayable = self.stored_match() is not None
+            self.layout = results_layout(width, height, self.session.rules.players, reviewable, replayable)
             self._built = (width, height, lang)
             self._row_images = [self.render_row(row, index) for index, row in enumerate(self.rows)]
             in_tournament = self.session.then[0] != "title"
@@ -112,6 +113,15 @@ class FinalResultsScene:
                     [Field("review", Button(self.layout.review, tr("review.open"), "review"), self.review)]
                     if self.layout.review is not None
                     else []
+                )
+                + (
+                    [
+                        Field(
+                            "replay", Button(self.layout.replay, tr("replay.open_one"), "replay"), self.replay
+                        )
+                    ]
+                    if self.layout.replay is not None
+                    else []
                 ),
                 default_focus="new_game",
             )
@@ -125,6 +135,17 @@ class FinalResultsScene:
         if match_id is None or not humans or self.session.standings is None:
             return None
         return match_id, humans[0]
+
+    def stored_match(self) -> int | None:
+        """The finished match's id in the records, for the Replay button (None when it is not stored)."""
+        match_id = getattr(self.session, "match_id", None)  # a stand-in session of a test may have none
+        return match_id if isinstance(match_id, int) and self.session.standings is not None else None
+
+    def replay(self) -> None:
+        """Watch the match just played again in the replay viewer; back here afterwards."""
+        match_id = self.stored_match()
+        if match_id is not None:
+            navigation.go(self.app, "replay", match=match_id, back=lambda: self.app.switch(self))
 
     def review(self) -> None:
         """Review the match just played, at its first human seat; back here afterwards."""

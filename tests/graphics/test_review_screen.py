@@ -24,6 +24,7 @@ from game.terms import Standings, preset
 from graphics import i18n
 from graphics.app import App, Services
 from graphics.screens import navigation
+from graphics.screens.replay import ReplayScene
 from graphics.screens.results import FinalResultsScene
 from graphics.screens.review import ReviewScene, action_text
 from graphics.session import SeatSetup
@@ -297,3 +298,34 @@ def test_the_results_screen_offers_no_review_without_a_person(app: App, played: 
     results = FinalResultsScene(app, session)  # type: ignore[arg-type]
     results.build()
     assert results.form.field("review") is None
+
+
+def test_the_results_screen_offers_the_replay_of_a_stored_match(app: App, played: Played) -> None:
+    setups = tuple(SeatSetup(name, level) for name, level in zip(NAMES, LEVELS, strict=True))
+    session = SimpleNamespace(
+        match_id=played.match_id, setups=setups, standings=played.standings, rules=EAST, then=("title", {})
+    )
+    results = FinalResultsScene(app, session)  # type: ignore[arg-type]
+    app.switch(results)
+    results.build()
+    assert results.layout is not None
+    assert results.layout.replay is not None
+    boxes = results.layout.controls()
+    assert all(not a.overlaps(b) for a in boxes for b in boxes if a is not b)
+    field = results.form.field("replay")
+    assert field is not None
+    field.on_change()
+    app.tick(0.0)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    assert replay.stage == "view"
+    assert replay.names == NAMES
+    replay.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.tick(0.0)
+    assert app.scene is results  # back where it came from
+    unstored = SimpleNamespace(
+        match_id=None, setups=setups, standings=played.standings, rules=EAST, then=("title", {})
+    )
+    other = FinalResultsScene(app, unstored)  # type: ignore[arg-type]
+    other.build()
+    assert other.form.field("replay") is None

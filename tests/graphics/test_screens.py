@@ -147,16 +147,16 @@ def test_title_keyboard_moves_through_the_menu_and_enter_chooses() -> None:
     app = make_app(recorder=recorder)
     scene = start(app, TitleScene(app))
     assert scene.form.focus_key == "new_game"  # nothing saved: no Continue above it
-    for _ in range(4):
-        key(app, pygame.K_DOWN)  # tournaments, practice, settings, reference
+    for _ in range(5):
+        key(app, pygame.K_DOWN)  # tournaments, practice, records, settings, reference
     assert scene.form.focus_key == "reference"
     key(app, pygame.K_UP)
     assert scene.form.focus_key == "settings"
-    for _ in range(4):
-        key(app, pygame.K_TAB, shift=True)  # practice, tournaments, new game, then around to the last entry
+    for _ in range(5):
+        key(app, pygame.K_TAB, shift=True)  # records, practice, tournaments, new game, then the last entry
     assert scene.form.focus_key == "quit"
-    for _ in range(4):
-        key(app, pygame.K_DOWN)  # new game, tournaments, practice, settings
+    for _ in range(5):
+        key(app, pygame.K_DOWN)  # new game, tournaments, practice, records, settings
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     assert "hover" in recorder.cues
