@@ -20,6 +20,7 @@ BENCHMARKS = (
     "benchmarks.idle_bench",
     "benchmarks.records_bench",
     "benchmarks.review_bench",
+    "benchmarks.stats_bench",
 )
 
 _ONE = """

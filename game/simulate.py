@@ -2,8 +2,9 @@
 
 ``simulate`` plans the games (optionally duplicate: every wall replayed with the players rotated through every
 seat), plays them in one process or several, counts each seat's results from the unredacted engine events and
-pools them per seat spec ("label"); with a LogWriter each game is also written as tenhou.net/6 JSON and mjai
-JSON lines. The ``simulate`` command of main.py is a thin shell around it.
+pools them per seat spec ("label") with the tallies of ``game.stats`` (the records' statistics share them);
+with a LogWriter each game is also written as tenhou.net/6 JSON and mjai JSON lines. The ``simulate`` command
+of main.py is a thin shell around it.
 
 Rates are per hand played by the label's seats, except ``tenpai_at_draw_rate`` (tenpai hands at exhaustive
 draws / exhaustive draws the label's seats took part in) and ``avg_win_points`` (mean table value of a win).
@@ -37,20 +38,11 @@ from game.logs import tenhou6
 from game.logs.record import GameRecord
 from game.recorder import GameRecorder
 from game.seat import Seat
+from game.stats import HandTally, PlayerStats, SeatResult
 from game.table import Table, derive_seed
 from game.view import SeatView
 from rules.actions import Action
-from rules.events import (
-    Event,
-    ExhaustiveDraw,
-    HandWon,
-    MeldCalled,
-    RiichiAccepted,
-    RoundEnded,
-    RoundStarted,
-)
-from rules.meld import MeldType
-from rules.round import RoundState
+from rules.events import Event
 from rules.ruleset import RuleSet, RuleSetError, preset
 
 BOTS = ("random", "tsumogiri", "greedy")
@@ -225,24 +217,6 @@ class TimedSeat:
 
 
 @dataclass(frozen=True)
-class SeatResult:
-    """One seat's tallies over one game; hand counts are numbers of hands with that happening."""
-
-    label: str
-    score: int  # final score, leftover kyoutaku included (Standings.scores)
-    rank: int  # 1-based, ties broken by the engine's final_standings
-    hands: int = 0
-    wins: int = 0
-    win_points: int = 0  # sum of the wins' table values (HandValue.points: no honba, sticks or pao split)
-    deal_ins: int = 0  # hands where one of its discards, kans or kitas was ronned (double ron counts once)
-    riichi: int = 0  # hands with an accepted riichi
-    calls: int = 0  # hands with an open call (chi, pon, daiminkan, shouminkan; not ankan)
-    draws: int = 0  # exhaustive draws it took part in (nagashi mangan included)
-    tenpai_at_draw: int = 0
-    fallbacks: int = 0  # decisions an external mjai bot lost to safe play (crash, stall, illegal answer)
-
-
-@dataclass(frozen=True)
 class GameResult:
     """What one game gave: its hands and draws, each seat's tallies, and decision times per label."""
 
@@ -252,51 +226,6 @@ class GameResult:
     seats: tuple[SeatResult, ...]
     decision_ms: dict[str, list[float]] = field(default_factory=dict)
     record: GameRecord | None = None  # the whole game, when the job asked for it
-
-
-class HandTally:
-    """An engine observer counting, per seat, the hands with a win, deal-in, riichi, open call and draw."""
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.hands = 0
-        self.draws = 0
-        self.wins = [0] * players
-        self.win_points = [0] * players
-        self.deal_ins = [0] * players
-        self.riichi = [0] * players
-        self.calls = [0] * players
-        self.tenpai_at_draw = [0] * players
-        self._dealt_in: set[int] = set()
-        self._riichi: set[int] = set()
-        self._called: set[int] = set()
-
-    def __call__(self, events: tuple[Event, ...], state: RoundState) -> None:
-        """Count one engine step's events."""
-        for event in events:
-            if isinstance(event, RoundStarted):
-                self.hands += 1
-                self._dealt_in, self._riichi, self._called = set(), set(), set()
-            elif isinstance(event, RiichiAccepted):
-                self._riichi.add(event.seat)
-            elif isinstance(event, MeldCalled) and event.meld.type is not MeldType.ANKAN:
-                self._called.add(event.seat)
-            elif isinstance(event, HandWon):
-                self.wins[event.seat] += 1
-                self.win_points[event.seat] += event.value.points
-                if event.discarder is not None:
-                    self._dealt_in.add(event.discarder)
-            elif isinstance(event, ExhaustiveDraw):
-                self.draws += 1
-                for seat in event.tenpai:
-                    self.tenpai_at_draw[seat] += 1
-            elif isinstance(event, RoundEnded):
-                for seat in self._dealt_in:
-                    self.deal_ins[seat] += 1
-                for seat in self._riichi:
-                    self.riichi[seat] += 1
-                for seat in self._called:
-                    self.calls[seat] += 1
 
 
 def play_game(job: GameJob) -> GameResult:
@@ -330,20 +259,7 @@ def play_game(job: GameJob) -> GameResult:
             if callable(close):
                 close()
     results = tuple(
-        SeatResult(
-            label=job.specs[seat],
-            score=standings.scores[seat],
-            rank=standings.ranks[seat],
-            hands=tally.hands,
-            wins=tally.wins[seat],
-            win_points=tally.win_points[seat],
-            deal_ins=tally.deal_ins[seat],
-            riichi=tally.riichi[seat],
-            calls=tally.calls[seat],
-            draws=tally.draws,
-            tenpai_at_draw=tally.tenpai_at_draw[seat],
-            fallbacks=fallbacks_of(seats[seat]),
-        )
+        tally.seat_result(seat, job.specs[seat], standings, fallbacks_of(seats[seat]))
         for seat in range(rules.players)
     )
     record = recorder.record(standings) if recorder is not None else None
@@ -355,92 +271,6 @@ def fallbacks_of(seat: Seat) -> int:
     bot's ``fallbacks``; 0 for the seats that always answer themselves)."""
     count = getattr(seat, "fallbacks", 0)
     return count if isinstance(count, int) else 0
-
-
-@dataclass
-class PlayerStats:
-    """One label's results pooled over all its seats and games (raw counts; the rates are properties)."""
-
-    label: str
-    players: int  # seats at the table, the number of ranks
-    games: int = 0  # seat-games
-    hands: int = 0  # seat-hands
-    rank_counts: list[int] = field(default_factory=list)
-    score_sum: int = 0
-    wins: int = 0
-    win_points: int = 0
-    deal_ins: int = 0
-    riichi: int = 0
-    calls: int = 0
-    draws: int = 0
-    tenpai_at_draw: int = 0
-    fallbacks: int = 0  # decisions answered by safe play in place of an external bot's own
-
-    def __post_init__(self) -> None:
-        if not self.rank_counts:
-            self.rank_counts = [0] * self.players
-
-    def add(self, seat: SeatResult) -> None:
-        """Pool one seat's game."""
-        self.games += 1
-        self.hands += seat.hands
-        self.rank_counts[seat.rank - 1] += 1
-        self.score_sum += seat.score
-        self.wins += seat.wins
-        self.win_points += seat.win_points
-        self.deal_ins += seat.deal_ins
-        self.riichi += seat.riichi
-        self.calls += seat.calls
-        self.draws += seat.draws
-        self.tenpai_at_draw += seat.tenpai_at_draw
-        self.fallbacks += seat.fallbacks
-
-    @property
-    def avg_rank(self) -> float:
-        """Mean final rank."""
-        return sum(rank * count for rank, count in enumerate(self.rank_counts, 1)) / self.games
-
-    @property
-    def rank_dist(self) -> list[float]:
-        """Share of games finished 1st, 2nd, ..."""
-        return [count / self.games for count in self.rank_counts]
-
-    @property
-    def avg_score(self) -> float:
-        """Mean final score in points."""
-        return self.score_sum / self.games
-
-    def per_hand(self, count: int) -> float:
-        """``count`` over the hands played (0 when none)."""
-        return count / self.hands if self.hands else 0.0
-
-    @property
-    def avg_win_points(self) -> float | None:
-        """Mean table value of its wins (None without a win)."""
-        return self.win_points / self.wins if self.wins else None
-
-    @property
-    def tenpai_at_draw_rate(self) -> float:
-        """Tenpai hands at exhaustive draws over the exhaustive draws it took part in."""
-        return self.tenpai_at_draw / self.draws if self.draws else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        """The entry of the ``--json`` object's ``players`` list."""
-        return {
-            "label": self.label,
-            "games": self.games,
-            "hands": self.hands,
-            "avg_rank": self.avg_rank,
-            "rank_dist": self.rank_dist,
-            "avg_score": self.avg_score,
-            "win_rate": self.per_hand(self.wins),
-            "deal_in_rate": self.per_hand(self.deal_ins),
-            "riichi_rate": self.per_hand(self.riichi),
-            "call_rate": self.per_hand(self.calls),
-            "avg_win_points": self.avg_win_points,
-            "tenpai_at_draw_rate": self.tenpai_at_draw_rate,
-            "fallbacks": self.fallbacks,
-        }
 
 
 @dataclass(frozen=True)
