@@ -30,12 +30,14 @@ GAME_COMMANDS = (
     "verify-log",
     "capture",
     "simulate",
+    "stats",
     "tournament",
     "demo",
     "selftest",
     "mjai-bot",
     "review",
     "drill",
+    "replay",
 )
 USAGE = """usage: python3 dev.py COMMAND [ARGS...]
 

@@ -191,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--language", choices=("en", "ko", "ja"), default="en", help="UI language (default en)"
     )
     add_simulate_parser(commands)
+    add_stats_parser(commands)
     add_drill_parser(commands)
     add_tournament_parser(commands)
     add_gui_parsers(commands)
@@ -236,6 +237,28 @@ def add_gui_parsers(commands: "argparse._SubParsersAction[OneLineParser]") -> No
     )
     demo.add_argument(
         "--fast", action="store_true", help="advance a fixed 1/30 s per frame: top speed, same pictures"
+    )
+    replay = commands.add_parser(
+        "replay",
+        help="watch a log file again in the replay viewer; with --capture, save each hand's start and end",
+        description=(
+            "Opens FILE (Tenhou mjlog XML plain or gzip, tenhou.net/6 JSON, mjai JSON lines) in the replay "
+            "viewer. Keys: Left/Right one action, Shift+Left/Right one turn, Up/Down one hand, Space "
+            "play/pause, Home/End, H the hand list, V whose tiles show, E export. With --capture DIR it "
+            "saves hand-KK-start.png and hand-KK-end.png for every hand (KK from 01) without a window and "
+            "exits."
+        ),
+    )
+    replay.add_argument("file", metavar="FILE", help="the log file to watch")
+    replay.add_argument("--hand", type=whole_number(1, 9999), metavar="K", help="start at hand K (from 1)")
+    replay.add_argument(
+        "--capture", type=Path, metavar="DIR", help="save every hand's pictures into DIR and exit"
+    )
+    replay.add_argument(
+        "--size", type=parse_window_size, help="window or picture size (default: the saved setting, 1280x720)"
+    )
+    replay.add_argument(
+        "--language", choices=("en", "ko", "ja"), help="UI language (default: the saved setting)"
     )
     selftest = commands.add_parser(
         "selftest",
@@ -363,6 +386,56 @@ def add_simulate_parser(commands: "argparse._SubParsersAction[OneLineParser]") -
         help=f"time an mjai bot has for each answer, at most {MAX_MJAI_TIMEOUT_S} (default 2.0)",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress line on standard error")
+
+
+def add_stats_parser(commands: "argparse._SubParsersAction[OneLineParser]") -> None:
+    """The `stats` command: each person's and each AI level's figures over the records' finished matches."""
+    stats = commands.add_parser(
+        "stats",
+        help="print each player's statistics over the finished matches of the records database",
+        description=(
+            "Replay every finished match of the records database (records.sqlite3 in the settings folder "
+            "unless --db names another file; it is never created or changed) and print, per person and per "
+            "AI level and apart for 3- and 4-player tables: matches, average rank, rank counts, average "
+            "score, and per hand the win, deal-in, riichi and call rates, tsumo share, average win and "
+            "deal-in, tenpai at draws and the most frequent yaku. Rates are computed as simulate computes "
+            "them. Exit status 2 for a missing or unreadable file, or a --player with no finished match."
+        ),
+    )
+    stats.add_argument(
+        "--db", type=Path, metavar="FILE", help="records database (default: the one in the settings folder)"
+    )
+    stats.add_argument(
+        "--player", metavar="NAME", help='only this person (or AI level, e.g. "Normal AI" or normal)'
+    )
+    stats.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"players": [...]} as JSON, rates as fractions (else a table)',
+    )
+    stats.add_argument("--ruleset", metavar="NAME", help="only matches of this rule preset (default: all)")
+    stats.add_argument(
+        "--players", type=int, choices=(3, 4), help="only 3- or 4-player matches (default: both)"
+    )
+    stats.add_argument(
+        "--days", type=whole_number(1, 36_500), metavar="N", help="only matches finished in the last N days"
+    )
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """Run the stats command: the table, or the JSON, on standard output; one error line otherwise."""
+    from game.stats import StatsFilter, days_ago, run
+    from game.terms import PRESET_NAMES
+
+    if args.ruleset is not None and args.ruleset not in PRESET_NAMES:
+        print(f"error: unknown rule set {args.ruleset!r} (known: {', '.join(PRESET_NAMES)})", file=sys.stderr)
+        return 2
+    chosen = StatsFilter(
+        ruleset=args.ruleset,
+        players=args.players,
+        since=days_ago(args.days) if args.days is not None else None,
+    )
+    return run(args.db, sys.stdout, sys.stderr, player=args.player, as_json=args.json, chosen=chosen)
 
 
 def add_drill_parser(commands: "argparse._SubParsersAction[OneLineParser]") -> None:
@@ -568,6 +641,50 @@ def run_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_replay(args: argparse.Namespace) -> int:
+    """Open a log file in the replay viewer, or (``--capture``) save every hand's start and end as PNGs; a
+    file that cannot be shown, a hand out of range or a missing display is one ``replay: error:`` line."""
+    if args.capture is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.replay_view import ReplayViewError, open_file
+
+    def fail(message: str) -> int:
+        print("replay: error: " + " ".join(message.split()), file=sys.stderr)
+        return 2
+
+    try:
+        replay = open_file(Path(args.file))
+    except ReplayViewError as error:
+        return fail(str(error))
+    if args.hand is not None and args.hand > len(replay.hands):
+        return fail(f"--hand {args.hand}: {args.file} has {len(replay.hands)} hands")
+    for note in replay.notes:
+        print("replay: " + " ".join(note.split()), file=sys.stderr)
+    if args.capture is not None:
+        from graphics.screens.replay import capture_hands
+
+        try:
+            written = capture_hands(replay, args.capture, args.size or (1280, 720), args.language or "en")
+        except OSError as error:
+            return fail(f"cannot write into {args.capture}: {error.strerror or error}")
+        print(f"wrote {written} pictures of {len(replay.hands)} hands into {args.capture}")
+        return 0
+    from graphics.app import ScreenError
+
+    overrides = {"language": args.language} if args.language else {}
+    try:
+        app = build_app(args.size, **overrides)
+    except ScreenError as exc:
+        return fail(str(exc))
+    from graphics.screens import navigation
+
+    stem = Path(args.file).name.split(".")[0] or "replay"
+    app.switch(navigation.make(app, "replay", replay=replay, stem=stem, hand=args.hand))
+    app.run()
+    return 0
+
+
 def run_selftest(seed: int) -> int:
     """A whole match through the real GUI loop with SDL's dummy drivers; exit 0 when it ends cleanly."""
     import time
@@ -608,6 +725,11 @@ CAPTURE_SCENES = (
     "review",
     "practice",
     "tutorial",
+    "stats",
+    "records",
+    "replay",
+    "replay-hands",
+    "replay-win",
     *(
         f"drill-{kind}{answer}"
         for kind in ("discard", "score", "waits", "safe", "fu")
@@ -661,6 +783,13 @@ def capture_scene(app: "App", name: str) -> "Scene":
 
     if name in ("settings", "reference"):
         return navigation.make(app, name, back=lambda: None)
+    if name == "stats":
+        from graphics.screens.stats import StatsScene
+
+        sample_stats(app)
+        stats = StatsScene(app, back=lambda: None)
+        stats.load_all()
+        return stats
     if name == "review":
         from graphics.screens.review import ReviewScene
 
@@ -674,6 +803,18 @@ def capture_scene(app: "App", name: str) -> "Scene":
         ]
         scene.jump(riichi[0] if riichi else len(scene.differing) // 2)
         return scene
+    if name in ("records", "replay"):
+        sample_match(app)
+        return navigation.make(app, name, back=lambda: None)
+    if name.startswith("replay-"):
+        from graphics.screens.replay import ReplayScene
+
+        replay = ReplayScene(app, match=sample_match(app), back=lambda: None)
+        if name == "replay-hands":
+            replay.open_list()
+        else:  # the first win of the match, its panel up
+            replay.show_first_win()
+        return replay
     if name == "tutorial":
         from graphics.screens.tutorial import TutorialScene
 
@@ -744,6 +885,41 @@ def sample_match(app: "App") -> int:
     records.append_actions(match_id, 0, table.actions)
     records.finish_match(match_id, standings)
     return match_id
+
+
+SAMPLE_STATS_MATCHES = 10
+
+
+def sample_stats(app: "App") -> None:
+    """East-only matches for the statistics page, played by AIs into the app's records: Ann (a normal AI under
+    a person's name) in every one, Bob (an easy AI) in every third, the AI levels in the other seats."""
+    from game.ai.player import create_seat
+    from game.records import SeatEntry
+    from game.saved_match import MatchWriter
+    from game.table import Table
+    from game.terms import preset
+
+    records = app.records()
+    rules = preset("standard").with_overrides({"game_length": "east"})
+    for number in range(SAMPLE_STATS_MATCHES):
+        other = SeatEntry("Bob", "human") if number % 3 == 0 else SeatEntry("Easy AI", "easy")
+        entries = [
+            SeatEntry("Ann", "human"),
+            other,
+            SeatEntry("Normal AI", "normal"),
+            SeatEntry("Strong AI", "strong"),
+        ]
+        shift = number % len(entries)
+        entries = entries[shift:] + entries[:shift]  # Ann sits at every seat in turn
+        plays = {"Ann": "normal", "Bob": "easy"}
+        seed = 3000 + number
+        seats = [
+            create_seat(plays.get(entry.name, entry.level), rules, seed + seat)
+            for seat, entry in enumerate(entries)
+        ]
+        table = Table(rules, seats, seed)
+        MatchWriter.attach(records, records.create_match(rules, seed, entries), table)
+        table.run()
 
 
 def sample_tournament(app: "App", finished: bool) -> int:
@@ -908,6 +1084,8 @@ def run_command(args: argparse.Namespace) -> int:
         return run_capture(args)
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "stats":
+        return run_stats(args)
     if args.command == "drill":
         return run_drill(args)
     if args.command == "tournament":
@@ -918,6 +1096,8 @@ def run_command(args: argparse.Namespace) -> int:
         from game.mjai.bot import run_bot
 
         return run_bot(args.level, args.ruleset, sys.stdin, sys.stdout)
+    if args.command == "replay":
+        return run_replay(args)
     if args.command == "demo":
         return run_demo(args)
     if args.command == "selftest":

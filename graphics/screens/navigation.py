@@ -31,6 +31,9 @@ SCREENS: dict[str, tuple[str, str]] = {
     "drill": ("graphics.screens.drills", "DrillScene"),
     "review": ("graphics.screens.review", "ReviewScene"),
     "tutorial": ("graphics.screens.tutorial", "TutorialScene"),
+    "stats": ("graphics.screens.stats", "StatsScene"),
+    "records": ("graphics.screens.records", "RecordsScene"),
+    "replay": ("graphics.screens.replay", "ReplayScene"),
 }
 
 

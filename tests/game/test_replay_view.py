@@ -207,9 +207,9 @@ def test_a_stored_match_replays_like_its_log(tmp_path: Path) -> None:
         (b"", "neither mjlog XML"),
         (b"hello", "neither mjlog XML"),
         (b"\xff\xfe\x00", "not UTF-8"),
-        (b"{not json", ""),
+        (b"{not json", "not valid JSON"),
         (gzip.compress(b'<mjloggm ver="2.3"></mjloggm>'), "no hand"),
-        (b'{"log": []}', ""),
+        (b'{"log": []}', "player names"),
     ],
     ids=["empty", "text", "binary", "broken-json", "gzip-without-hands", "tenhou6-without-hands"],
 )

@@ -37,7 +37,10 @@ from game.tutorial import LESSONS as TUTORIAL_LESSONS
 from graphics import i18n
 from graphics.screens import new_game, settings_screen, title, tournament_create, tournament_lobby
 from graphics.screens import practice as practice_screen
+from graphics.screens import records as records_screen
+from graphics.screens import replay as replay_screen
 from graphics.screens import review as review_screen
+from graphics.screens import stats as stats_screen
 from graphics.screens.layouts import RESULT_COLUMNS
 from graphics.screens.tournament_layouts import LIST_COLUMNS, STANDING_COLUMNS
 from graphics.tiles import THEMES
@@ -360,6 +363,11 @@ KEY_PATTERNS: dict[str, tuple[object, ...]] = {
     "review.action.{}": review_screen.ACTION_KINDS,
     "review.action.{}_tile": review_screen.TILE_ACTIONS,
     "review.honor.{}": tuple(range(len(review_screen.HONOR_NAMES))),
+    "replay.button.{}": replay_screen.TRANSPORT,
+    "records.{}": records_screen.ENTRIES,
+    "records.{}_desc": records_screen.ENTRIES,
+    "stats.figure.{}": stats_screen.FIGURES,
+    "stats.place_{}": range(1, 5),  # the places of a 3- or 4-player table
     "settings.{}": settings_screen.TOGGLES,
     "settings.theme.{}": THEMES,
     "title.{}": title.MENU,
