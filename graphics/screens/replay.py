@@ -201,6 +201,7 @@ class ReplayScene:
         self.table: TableScreen | None = None
         self.names: tuple[str, ...] = ()
         self.stem = "replay"  # export file names
+        self.picked = False  # the match shown was picked from the list (Back returns to it)
         self.listing = False  # the hand list is open
         self.list_choice = 0
         self.list_top = 0  # first hand row shown
@@ -441,18 +442,34 @@ class ReplayScene:
         self.form.set_fields(fields, default_focus="open")
 
     def open_chosen(self) -> None:
-        """Open the match chosen in the list."""
+        """Open the match chosen in the list (Back then returns to the list)."""
         if self.targets:
             target = self.targets[self.chosen]
             if target.match is not None:
                 self.open_stored(target.match)
+                self.picked = self.stage == "view"
+
+    def leave(self) -> None:
+        """Back from the table: to the list it was picked from, else to where the viewer was opened from."""
+        if self.stage == "view" and self.picked:
+            self.stage = "pick"
+            self.picked = False
+            self.table = self.session = self.replay = None
+            self.listing = False
+            self.status = ""
+            self._built = None
+            self.load_targets()
+            return
+        self.back()
 
     # ---- the Scene protocol -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         """Keys and clicks of the stage; a dropped file opens wherever the viewer is."""
         if event.type == pygame.DROPFILE:
+            from_pick = self.stage == "pick"
             self.open_path(Path(event.file))
+            self.picked = self.picked or (from_pick and self.stage == "view")
             return
         if self.stage == "pick":
             self.handle_pick(event)
@@ -511,7 +528,7 @@ class ReplayScene:
         if key in moves:
             self.go(moves[key])
         elif key == pygame.K_ESCAPE:
-            self.back()
+            self.leave()
         elif key == pygame.K_h:
             self.open_list()
         elif key == pygame.K_v and self.session is not None:
@@ -567,7 +584,7 @@ class ReplayScene:
         elif name == "export":
             self.export_match()
         elif name == "back":
-            self.back()
+            self.leave()
         else:
             self.go(name)
 

@@ -185,6 +185,14 @@ def test_the_pick_lists_finished_matches_and_opens_one(app: App) -> None:
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     assert scene.stage == "view"
     assert scene.names == NAMES
+    went: list[bool] = []
+    scene.back = lambda: went.append(True)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert scene.stage == "pick"
+    assert not went
+    scene.draw(app.surface)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert went == [True]
 
 
 def test_a_bad_dropped_file_is_one_line_and_a_good_one_opens(app: App, log: Path, tmp_path: Path) -> None:
