@@ -27,7 +27,7 @@ from game.logs.record import GameRecord, LogFormatError, RoundRecord
 from game.records import Records, RecordsError
 from game.replay import ReplayError, replay_round
 from game.review import match_record
-from game.verify import TRUNCATED, log_rules, read_log, round_label
+from game.verify import TRUNCATED, log_rules, read_games, round_label
 from game.view import SeatView, advance_view, redact, view_for
 from rules.events import (
     AbortiveDraw,
@@ -196,18 +196,9 @@ def open_file(path: Path) -> MatchReplay:
     """The first game of a log file (mjlog plain or gzip, tenhou.net/6 JSON, mjai JSON lines), replayed;
     ReplayViewError with one line for a file that cannot be shown."""
     try:
-        games = read_log(path)
+        games = read_games(path)
     except LogFormatError as error:
         raise ReplayViewError(str(error)) from None
-    except RecursionError:
-        raise ReplayViewError(f"{path}: nested too deeply to be read") from None
-    except Exception as error:  # a reader bug: still one line
-        text = " ".join(str(error).split())[:200]
-        name = type(error).__name__
-        raise ReplayViewError(f"{path}: cannot be read (internal error {name}: {text})") from None
-    games = [game for game in games if game.rounds]
-    if not games:
-        raise ReplayViewError(f"{path}: the log has no hands")
     game = games[0]
     try:
         rules = log_rules(game)

@@ -66,6 +66,27 @@ def read_log(path: Path, max_bytes: int = MAX_FILE_BYTES) -> list[GameRecord]:
     return parse_log(_read_file(path, max_bytes), str(path), max_bytes)
 
 
+def read_games(path: Path) -> list[GameRecord]:
+    """The games of a log file that have hands, for a screen or command that shows or reviews them; every
+    way it can fail (unreadable, malformed, nested too deeply, a reader bug, no hand at all) is one
+    LogFormatError line naming the file."""
+    try:
+        games = read_log(path)
+    except LogFormatError:
+        raise
+    except RecursionError:
+        raise LogFormatError(f"{path}: nested too deeply to be read") from None
+    except Exception as error:  # a reader bug: still one line
+        text = " ".join(str(error).split())[:200]
+        raise LogFormatError(
+            f"{path}: cannot be read (internal error {type(error).__name__}: {text})"
+        ) from None
+    games = [game for game in games if game.rounds]
+    if not games:
+        raise LogFormatError(f"{path}: the log has no hands")
+    return games
+
+
 def _read_file(path: Path, max_bytes: int) -> bytes:
     """The file's bytes; LogFormatError when it cannot be read or is over the size limit."""
     try:
