@@ -1,5 +1,5 @@
 """The finished matches of the records as the review and replay screens offer them: one line each, newest
-first, drawn as a list of rows to pick from."""
+first, drawn as the pick panel both screens show (with the notice and the drop hint)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pygame
 from game.records import MatchSummary
 from graphics.app import App
 from graphics.layout import Box
-from graphics.screens.chrome import band_surface
-from graphics.widgets import GOLD, INK, draw_text, fitted_text
+from graphics.screens.chrome import ERROR_INK, band_surface, draw_panel
+from graphics.widgets import DIM_INK, GOLD, INK, draw_fitted, draw_text, fitted_text
 
 LIST_ROWS = 8  # finished matches offered
 
@@ -55,38 +55,50 @@ def finished_matches(app: App, rows: int = LIST_ROWS) -> list[Target]:
     return targets
 
 
-def draw_match_rows(
+def draw_pick(
     surface: pygame.Surface,
+    body: Box,
+    texts: tuple[str, str, str],
     targets: list[Target],
     chosen: int,
-    area: Box,
-    row_h: int,
+    notice: str,
     size: int,
-    pad: int,
+    rows: int,
     lang: str,
 ) -> list[tuple[Box, int]]:
-    """One row per target from the top of ``area`` while they fit, the chosen one marked; the rows' boxes
-    with their indexes (for clicks)."""
-    rows: list[tuple[Box, int]] = []
+    """The pick panel: its title, one row per target (``rows`` fit the panel) with the chosen one marked, or
+    the empty line, the notice saying what went wrong, and the drop hint at the bottom; ``texts`` are the
+    (title, empty, hint) lines. The rows' boxes with their indexes (for clicks)."""
+    title, empty, hint = texts
+    draw_panel(surface, body)
+    pad = max(8, body.h // 30)
+    inner = Box(body.x + pad, body.y + pad, body.w - 2 * pad, body.h - 2 * pad)
+    draw_fitted(surface, title, size, GOLD, Box(inner.x, inner.y, inner.w, size * 2), bold=True, lang=lang)
+    top = inner.y + size * 2 + pad // 2
+    hint_h = round(size * 1.6)
+    notice_h = round(size * 1.5) if notice else 0
+    if not targets:
+        draw_fitted(surface, empty, size, DIM_INK, Box(inner.x, top, inner.w, size * 2), lang=lang)
+    area = Box(inner.x, top, inner.w, inner.bottom - hint_h - notice_h - top)
+    row_h = max(size * 2, min(round(size * 2.6), area.h // max(1, rows)))
+    found: list[tuple[Box, int]] = []
     for index, target in enumerate(targets):
         box = Box(area.x, area.y + index * row_h, area.w, row_h - 4)
         if box.bottom > area.bottom:
             break
-        rows.append((box, index))
+        found.append((box, index))
         picked = index == chosen
         fill = (*GOLD, 44) if picked else (255, 255, 255, 12)
         edge = (*GOLD, 180) if picked else None
         surface.blit(band_surface(box.w, box.h, fill, edge, 2, 6), (box.x, box.y))
         label = target.label if target.match is None else f"#{target.match} · {target.label}"
         shown, fit = fitted_text(label, size, box.w - 2 * pad, lang=lang)
-        draw_text(
-            surface,
-            shown,
-            fit,
-            GOLD if picked else INK,
-            (box.x + pad, box.y + box.h // 2),
-            "midleft",
-            False,
-            lang,
-        )
-    return rows
+        ink = GOLD if picked else INK
+        draw_text(surface, shown, fit, ink, (box.x + pad, box.y + box.h // 2), "midleft", False, lang)
+    if notice:
+        shown, fit = fitted_text(notice, size, inner.w, lang=lang)
+        at = (inner.x, area.bottom + notice_h // 2)
+        draw_text(surface, shown, fit, ERROR_INK, at, "midleft", False, lang)
+    shown, fit = fitted_text(hint, size - 2, inner.w, lang=lang)
+    draw_text(surface, shown, fit, DIM_INK, (inner.x, inner.bottom - hint_h // 2), "midleft", False, lang)
+    return found

@@ -34,7 +34,7 @@ from graphics import i18n
 from graphics.app import App
 from graphics.i18n import tr
 from graphics.layout import Box
-from graphics.match_list import Target, draw_match_rows, finished_matches
+from graphics.match_list import Target, draw_pick, finished_matches
 from graphics.replay_session import ReplaySession
 from graphics.screens import navigation
 from graphics.screens.chrome import ERROR_INK, MINUS, PLUS, backdrop, band_surface, draw_heading, draw_panel
@@ -703,37 +703,18 @@ class ReplayScene:
         width, height = self.app.size
         surface.blit(backdrop(width, height), (0, 0))
         draw_heading(surface, tr("replay.heading"), self.heading, lang)
-        body = self.body
-        draw_panel(surface, body)
-        pad = max(8, body.h // 30)
-        size = self.text_px(0.028)
-        inner = Box(body.x + pad, body.y + pad, body.w - 2 * pad, body.h - 2 * pad)
-        draw_fitted(
+        texts = (tr("replay.pick"), tr("replay.none"), tr("replay.drop_hint"))
+        self.row_boxes = draw_pick(
             surface,
-            tr("replay.pick"),
-            size,
-            GOLD,
-            Box(inner.x, inner.y, inner.w, size * 2),
-            bold=True,
-            lang=lang,
+            self.body,
+            texts,
+            self.targets,
+            self.chosen,
+            self.notice,
+            self.text_px(0.028),
+            PICK_ROWS,
+            lang,
         )
-        top = inner.y + size * 2 + pad // 2
-        hint_h = round(size * 1.6)
-        notice_h = round(size * 1.5) if self.notice else 0
-        if not self.targets:
-            draw_fitted(
-                surface, tr("replay.none"), size, DIM_INK, Box(inner.x, top, inner.w, size * 2), lang=lang
-            )
-        area = Box(inner.x, top, inner.w, inner.bottom - hint_h - notice_h - top)
-        row_h = max(size * 2, min(round(size * 2.6), area.h // PICK_ROWS))
-        self.row_boxes = draw_match_rows(surface, self.targets, self.chosen, area, row_h, size, pad, lang)
-        if self.notice:
-            shown, fit = fitted_text(self.notice, size, inner.w, lang=lang)
-            draw_text(
-                surface, shown, fit, ERROR_INK, (inner.x, area.bottom + notice_h // 2), "midleft", False, lang
-            )
-        hint, fit = fitted_text(tr("replay.drop_hint"), size - 2, inner.w, lang=lang)
-        draw_text(surface, hint, fit, DIM_INK, (inner.x, inner.bottom - hint_h // 2), "midleft", False, lang)
         self.form.draw(surface, lang)
 
     def draw_bar(self, surface: pygame.Surface, lang: str) -> None:

@@ -30,9 +30,9 @@ from graphics.coach_panel import why_line
 from graphics.fonts import text_size
 from graphics.i18n import tr
 from graphics.layout import Box
-from graphics.match_list import LIST_ROWS, Target, draw_match_rows, finished_matches, match_label
+from graphics.match_list import LIST_ROWS, Target, draw_pick, finished_matches, match_label
 from graphics.screens import navigation
-from graphics.screens.chrome import ERROR_INK, backdrop, band_surface, draw_heading, draw_panel
+from graphics.screens.chrome import backdrop, band_surface, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.tiles import TileArt
 from graphics.widgets import DIM_INK, GOLD, INK, Button, Cycler, draw_fitted, draw_text, fitted_text
@@ -444,52 +444,20 @@ class ReviewScene:
         width, height = self.app.size
         return max(11, round(min(max(width, height) * 0.5625, width, height) * share))
 
-    def draw_notice(self, surface: pygame.Surface, box: Box, lang: str) -> None:
-        """The one line saying what went wrong, if anything."""
-        if self.notice:
-            shown, size = fitted_text(self.notice, self.text_px(0.026), box.w, lang=lang)
-            draw_text(surface, shown, size, ERROR_INK, (box.x, box.y), "topleft", False, lang)
-
     def draw_pick(self, surface: pygame.Surface, lang: str) -> None:
         """The list of finished matches (or the file) to pick from, with the drop hint."""
-        body = self.body
-        draw_panel(surface, body)
-        pad = max(8, body.h // 30)
-        size = self.text_px(0.028)
-        inner = Box(body.x + pad, body.y + pad, body.w - 2 * pad, body.h - 2 * pad)
-        draw_fitted(
+        texts = (tr("review.pick"), tr("review.none"), tr("review.drop_hint"))
+        self.row_boxes = draw_pick(
             surface,
-            tr("review.pick"),
-            size,
-            GOLD,
-            Box(inner.x, inner.y, inner.w, size * 2),
-            bold=True,
-            lang=lang,
-        )
-        top = inner.y + size * 2 + pad // 2
-        hint_h = round(size * 1.6)
-        notice_h = round(size * 1.5) if self.notice else 0
-        self.row_boxes = []
-        if not self.targets:
-            draw_fitted(
-                surface, tr("review.none"), size, DIM_INK, Box(inner.x, top, inner.w, size * 2), lang=lang
-            )
-        row_h = max(
-            size * 2, min(round(size * 2.6), (inner.bottom - hint_h - notice_h - top) // max(1, LIST_ROWS))
-        )
-        self.row_boxes = draw_match_rows(
-            surface,
+            self.body,
+            texts,
             self.targets,
             self.chosen,
-            Box(inner.x, top, inner.w, inner.bottom - hint_h - notice_h - top),
-            row_h,
-            size,
-            pad,
+            self.notice,
+            self.text_px(0.028),
+            LIST_ROWS,
             lang,
         )
-        self.draw_notice(surface, Box(inner.x, inner.bottom - hint_h - notice_h, inner.w, notice_h), lang)
-        hint, fit = fitted_text(tr("review.drop_hint"), size - 2, inner.w, lang=lang)
-        draw_text(surface, hint, fit, DIM_INK, (inner.x, inner.bottom - hint_h // 2), "midleft", False, lang)
 
     def draw_running(self, surface: pygame.Surface, lang: str) -> None:
         """The progress bar: hands reviewed of all."""
