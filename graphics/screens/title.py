@@ -138,7 +138,7 @@ class TitleScene:
     # ---- the Scene protocol --------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Menu input (and the tutorial's offer, while it shows); Esc quits."""
+        """Menu input (and the tutorial's offer, while it shows: Esc answers it "not now"); Esc quits."""
         layout = self.build()
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -148,6 +148,9 @@ class TitleScene:
                     self.answer_offer(button.value == "yes")
                     return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.offering:  # the first Esc closes the offer, as the panel's own "Not now" does
+                self.answer_offer(False)
+                return
             self.app.quit()
             return
         self.form.handle(event)

@@ -220,3 +220,17 @@ def test_the_practice_menu_opens_the_tutorial_and_leaving_comes_back() -> None:
     click(app, button(scene, "skip"))
     frame(app)
     assert isinstance(app.scene, PracticeScene)
+
+
+def test_esc_closes_the_offer_first_and_quits_only_after(home: Path) -> None:
+    app = make_app()
+    title = TitleScene(app)
+    app.switch(title)
+    frame(app)
+    app.running = True
+    key(app, pygame.K_ESCAPE)
+    assert app.running  # the offer took the Esc: the game goes on
+    assert not title.offering
+    assert load_settings().tutorial_offered  # answered "not now", as its button does
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
