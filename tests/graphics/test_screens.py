@@ -136,7 +136,7 @@ def test_title_quit_button_and_escape_end_the_app() -> None:
     scene = start(app, TitleScene(app))
     click(app, field(scene, "quit").control.box)
     assert not app.running
-    app = make_app()
+    app = make_app(tutorial_offered=True)  # no tutorial offer up: that one takes the first Esc
     start(app, TitleScene(app))
     key(app, pygame.K_ESCAPE)
     assert not app.running
