@@ -64,6 +64,14 @@ class Kita:
 
 
 @dataclass(frozen=True)
+class Flower:
+    """Set a flower aside (a dora on a win) and draw a replacement tile (the flowers option, RULES.md
+    §1.1)."""
+
+    tile: int
+
+
+@dataclass(frozen=True)
 class Kyuushu:
     """Declare the abortive draw kyuushu kyuuhai (nine kinds of terminals and honors on the first turn)."""
 
@@ -73,5 +81,5 @@ class Pass:
     """Decline every call or win offered."""
 
 
-Action = Discard | Tsumo | Ron | Chi | Pon | Daiminkan | Ankan | Shouminkan | Kita | Kyuushu | Pass
+Action = Discard | Tsumo | Ron | Chi | Pon | Daiminkan | Ankan | Shouminkan | Kita | Flower | Kyuushu | Pass
 PASS = Pass()

@@ -74,6 +74,14 @@ class KitaDeclared:
 
 
 @dataclass(frozen=True)
+class FlowerRevealed:
+    """A seat set a flower aside (one dora on a win); its replacement draw follows."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
 class DoraRevealed:
     """A kan dora indicator was turned over."""
 
@@ -93,6 +101,7 @@ class HandWon:
     ura_indicators: tuple[int, ...]
     pao: int | None
     deltas: tuple[int, ...]
+    chips: tuple[int, ...] = ()  # this win's chip changes for every seat (RULES.md §12); empty without chips
 
 
 @dataclass(frozen=True)
@@ -126,6 +135,7 @@ class RoundEnded:
     dealer_tenpai: bool
     abortive_kind: str | None
     tenpai: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()  # every seat's chip change over the hand (its wins'); empty without chips
 
 
 Event = (
@@ -135,6 +145,7 @@ Event = (
     | RiichiAccepted
     | MeldCalled
     | KitaDeclared
+    | FlowerRevealed
     | DoraRevealed
     | HandWon
     | ExhaustiveDraw

@@ -62,6 +62,7 @@ class MatchState:
     end_reason: str = ""  # one of END_REASONS once finished
     last_kind: str = ""  # the kind of the last hand's outcome ("" before the first hand)
     dealer_wins: int = 0  # the current dealer's wins in a row (paarenchan counts them)
+    chips: tuple[int, ...] = ()  # each seat's chips so far (RULES.md §12); empty: none won yet
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -74,6 +75,8 @@ class MatchState:
         if self.end_reason not in ("", *END_REASONS) or self.finished != bool(self.end_reason):
             reason = self.end_reason
             raise MatchError(f"match state: end reason {reason!r} does not fit finished={self.finished}")
+        if self.chips and len(self.chips) != players:
+            raise MatchError(f"match state: {len(self.chips)} chip counts for {players} players")
 
     @property
     def dealer(self) -> int:
@@ -113,6 +116,7 @@ class HandOutcome:
     winners: tuple[int, ...] = ()  # wins: in priority order (multiple ron); nagashi mangan: its seats
     tenpai: tuple[int, ...] = ()  # exhaustive draw and nagashi mangan: the seats that were tenpai
     abortive_kind: str | None = None  # abortive draws: one of ABORTIVE_KINDS
+    chips: tuple[int, ...] = ()  # wins: every seat's chip change (RULES.md §12), adds up to 0; empty: none
 
 
 @dataclass(frozen=True)
@@ -123,8 +127,13 @@ class Standings:
     ranks: tuple[int, ...]  # 1-based; ties broken by seat order from the first dealer
     before_uma: tuple[int, ...]  # rounded score minus the return (start, without oka); top: minus the rest
     uma: tuple[int, ...]
-    settled: tuple[int, ...]  # before_uma + uma, adds up to 0
+    settled: tuple[int, ...]  # before_uma + uma (+ chips x chip_points), adds up to 0
     leftover_points: int  # kyoutaku left on the table at the end: given to first, or lost
+    chips: tuple[int, ...] = ()  # each seat's chips over the match under a rule set with chips, else empty
+
+    def chip_count(self, seat: int) -> int:
+        """A seat's chips over the match (0 without chips)."""
+        return self.chips[seat] if self.chips else 0
 
 
 def start_match(rules: RuleSet) -> MatchState:
@@ -181,6 +190,7 @@ def next_hand(state: MatchState, outcome: HandOutcome) -> MatchState:
         riichi_sticks=outcome.riichi_sticks_left,
         hands_played=state.hands_played + 1,
         last_kind=outcome.kind,
+        chips=add_chips(state.chips, outcome.chips),
     )
     is_bust = rules.bust and min(scores) < 0
     if outcome.kind == "chombo":
@@ -220,6 +230,8 @@ def final_standings(state: MatchState) -> Standings:
     5. Uma by rank. シチゴサン and 沈みウマ depend on the players at or above the return score (floaters, by
        raw score); with no floater (§16 gap) the top counts as the one floater, and four floaters (possible
        only without oka) count as three.
+    6. Chips (RULES.md §12, a rule set with ``chips``): each seat's chips at ``chip_points`` each are added to
+       its settled points; they add up to 0, so the settlement still does.
     """
     rules = state.rules
     players = rules.players
@@ -243,14 +255,32 @@ def final_standings(state: MatchState) -> Standings:
     before_uma[order[0]] = -sum(before_uma)
     by_place = _uma_by_place(rules, scores)
     uma = [by_place[ranks[seat] - 1] for seat in range(players)]
+    chips = (state.chips or (0,) * players) if rules.chips else ()
+    chip_points = [count * rules.chip_points for count in chips] or [0] * players
     return Standings(
         scores=tuple(scores),
         ranks=tuple(ranks),
         before_uma=tuple(before_uma),
         uma=tuple(uma),
-        settled=tuple(value + bonus for value, bonus in zip(before_uma, uma, strict=True)),
+        settled=tuple(
+            value + bonus + extra for value, bonus, extra in zip(before_uma, uma, chip_points, strict=True)
+        ),
         leftover_points=leftover,
+        chips=chips,
     )
+
+
+def add_chips(totals: tuple[int, ...], changes: tuple[int, ...]) -> tuple[int, ...]:
+    """Chip counts after a hand's changes; either may be empty (no chips).
+
+    >>> add_chips((), (2, -2, 0, 0)), add_chips((1, -1, 0, 0), ()), add_chips((1, -1), (2, -2))
+    ((2, -2, 0, 0), (1, -1, 0, 0), (3, -3))
+    """
+    if not changes:
+        return totals
+    if not totals:
+        return tuple(changes)
+    return tuple(total + change for total, change in zip(totals, changes, strict=True))
 
 
 def round_hundreds(score: int) -> int:
@@ -286,6 +316,8 @@ def _check_outcome(state: MatchState, outcome: HandOutcome) -> None:
         raise MatchError(f"{where}: unknown abortive kind {outcome.abortive_kind!r}")
     if outcome.riichi_sticks_left < 0:
         raise MatchError(f"{where}: {outcome.riichi_sticks_left} riichi sticks left on the table")
+    if outcome.chips and (outcome.kind != "win" or len(outcome.chips) != players or sum(outcome.chips)):
+        raise MatchError(f"{where}: chip changes {outcome.chips} must be a win's, one a seat, adding up to 0")
     taken = STICK_POINTS * (state.riichi_sticks - outcome.riichi_sticks_left)
     if sum(outcome.deltas) != taken:
         raise MatchError(

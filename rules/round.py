@@ -18,6 +18,7 @@ from rules.actions import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pon,
@@ -25,12 +26,14 @@ from rules.actions import (
     Shouminkan,
     Tsumo,
 )
+from rules.chips import win_chips
 from rules.decomposition import regular_readings
 from rules.events import (
     AbortiveDraw,
     DoraRevealed,
     Event,
     ExhaustiveDraw,
+    FlowerRevealed,
     HandWon,
     KitaDeclared,
     MeldCalled,
@@ -47,7 +50,16 @@ from rules.ruleset import RuleSet
 from rules.scoring import HandError, HandValue, WinSituation, nagashi_mangan_value, score_hand
 from rules.shanten import shanten as shanten_of
 from rules.shanten import waits as waits_of
-from rules.tiles import DRAGONS, NORTH, TERMINALS_AND_HONORS, WINDS, is_terminal_or_honor, kind_name
+from rules.tiles import (
+    DRAGONS,
+    NORTH,
+    TERMINALS_AND_HONORS,
+    TILE_COUNT,
+    WINDS,
+    is_terminal_or_honor,
+    kind_name,
+    tile_name,
+)
 from rules.wall import Wall
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
@@ -87,6 +99,7 @@ class PlayerState:
     melds: tuple[Meld, ...] = ()
     river: tuple[RiverTile, ...] = ()
     kita: tuple[int, ...] = ()
+    flowers: tuple[int, ...] = ()  # set aside (the flowers option); one still in hand is not in a 34-count
     riichi: int = 0  # 0 none, 1 riichi, 2 double riichi
     ippatsu: bool = False
     temporary_furiten: bool = False
@@ -106,9 +119,7 @@ class PlayerState:
 
     def held_counts(self) -> list[int]:
         """34-count of every tile the seat holds, melds included."""
-        counts = [0] * 34
-        for tile in self.hand:
-            counts[tile >> 2] += 1
+        counts = _counts(self.hand)
         for meld in self.melds:
             for tile in meld.tiles:
                 counts[tile >> 2] += 1
@@ -163,8 +174,8 @@ class RoundState:
 
     @property
     def tiles_left(self) -> int:
-        """Live draws still to come."""
-        return self.wall.live_draws(self.replacements) - self.draws
+        """Live draws still to come (a flower's replacement after the last tile takes none: never below 0)."""
+        return max(0, self.wall.live_draws(self.replacements) - self.draws)
 
     @property
     def dora_indicators(self) -> tuple[int, ...]:
@@ -190,10 +201,13 @@ def start_round(
 ) -> tuple[RoundState, tuple[Event, ...]]:
     """Deal a hand from a wall and let the dealer draw; returns the first decision state and its events."""
     n = rules.players
-    if rules.flowers:
-        raise ValueError("flowers (RULES.md §1.1, a [000] option) are not supported by this engine")
     if wall.players != n:
         raise ValueError(f"a {wall.players}-player wall for a {n}-player rule set")
+    if wall.flowers != rules.flowers:
+        have = "with" if wall.flowers else "without"
+        raise ValueError(
+            f"a wall {have} flowers for a rule set that {'has' if rules.flowers else 'has no'} flowers"
+        )
     dealer = kyoku % n if dealer is None else dealer
     start = tuple(scores) if scores is not None else (rules.start_points,) * n
     hands: list[tuple[int, ...]] = [()] * n
@@ -272,7 +286,7 @@ def _turn_actions(state: RoundState) -> tuple[Action, ...]:
         actions.append(Kyuushu())
     counts = _counts(player.hand)
     if _can_kan(state):
-        for kind in sorted({tile >> 2 for tile in player.hand}):
+        for kind in sorted({tile >> 2 for tile in player.hand if tile < TILE_COUNT}):
             if counts[kind] == 4 and (not player.riichi or _riichi_ankan_ok(state, player, kind)):
                 actions.append(Ankan(kind))
         if not player.riichi:
@@ -286,6 +300,10 @@ def _turn_actions(state: RoundState) -> tuple[Action, ...]:
         if player.riichi:
             norths = [tile for tile in norths if tile == drawn]
         actions.extend(Kita(tile) for tile in norths[:1])
+    if rules.flowers:
+        # Any flower in hand, at any own turn, even after the last live tile (its replacement comes from the
+        # dead wall); after riichi only the drawn one (the hand is tenpai, so it holds no other).
+        actions.extend(Flower(tile) for tile in sorted(player.hand) if tile >= TILE_COUNT)
     actions.extend(_discard_actions(state, player, allow_riichi=True))
     return tuple(actions)
 
@@ -294,21 +312,28 @@ def _discard_actions(state: RoundState, player: PlayerState, *, allow_riichi: bo
     drawn = state.tile if state.phase is Phase.TURN else None
     if player.riichi:
         assert drawn is not None
-        return (Discard(drawn),)
+        return (Discard(drawn),) if drawn < TILE_COUNT else ()  # a drawn flower is set aside, never discarded
     red_fives = state.rules.red_five_ids
     forbidden = state.kuikae
     # The drawn tile (tsumogiri) and one copy of each other kind / red-ness in hand; discarding a copy of the
     # drawn tile from the hand is a different action (not tsumogiri), so it is offered too.
-    options: list[int] = [drawn] if drawn is not None and drawn >> 2 not in forbidden else []
+    options: list[int] = (
+        [drawn] if drawn is not None and drawn >> 2 not in forbidden and drawn < TILE_COUNT else []
+    )
     seen: set[tuple[int, bool]] = set()
     for tile in player.hand:
         signature = (tile >> 2, tile in red_fives)
-        if tile == drawn or tile >> 2 in forbidden or signature in seen:
+        if tile == drawn or tile >> 2 in forbidden or signature in seen or tile >= TILE_COUNT:
             continue
         seen.add(signature)
         options.append(tile)
     actions: list[Action] = [Discard(tile) for tile in options]
-    if allow_riichi and _may_riichi(state, player) and _shanten(_counts(player.hand), state) <= 0:
+    if (
+        allow_riichi
+        and _may_riichi(state, player)
+        and not _holds_flower(player)
+        and _shanten(_counts(player.hand), state) <= 0
+    ):
         held = player.held_counts()
         base = _counts(player.hand)
         for tile in options:
@@ -501,7 +526,7 @@ def _has_discard_after_call(
     rest = list(player.hand)
     rest.remove(pair[0])
     rest.remove(pair[1])
-    return any(tile >> 2 not in forbidden for tile in rest)
+    return any(tile >> 2 not in forbidden and tile < TILE_COUNT for tile in rest)
 
 
 # --- scoring a possible win ------------------------------------------------------------------------------
@@ -531,8 +556,9 @@ def _win_situation(
         houtei=not tsumo and phase is Phase.CLAIM and state.tiles_left <= 0,
         rinshan=tsumo and state.rinshan_turn,
         chankan=robbing,
-        tenhou=tsumo and first_turn and seat == state.dealer and not state.rinshan_turn,
-        chiihou=tsumo and first_turn and seat != state.dealer and not state.rinshan_turn,
+        # A kan or kita ends the uninterrupted first go-around; a flower's replacement does not.
+        tenhou=tsumo and first_turn and seat == state.dealer,
+        chiihou=tsumo and first_turn and seat != state.dealer,
         renhou=not tsumo and first_turn and seat != state.dealer and rules.renhou != "off",
         seat_wind=state.seat_wind(seat),
         round_wind=state.round_wind,
@@ -541,6 +567,7 @@ def _win_situation(
         honba=honba,
         riichi_sticks=sticks,
         kita=len(player.kita),
+        flowers=len(player.flowers),
         consecutive_kans=state.consecutive_kans,
         paarenchan=seat == state.dealer and state.dealer_wins >= 7,
     )
@@ -654,12 +681,12 @@ def _is_equivalent(state: RoundState, seat: int, action: Action, options: tuple[
 def _why_illegal(state: RoundState, seat: int) -> str:
     phase = state.phase
     if phase is Phase.TURN:
-        return f"seat {seat} has drawn {kind_name(state.tile >> 2) if state.tile is not None else '?'}"
+        return f"seat {seat} has drawn {tile_name(state.tile) if state.tile is not None else '?'}"
     if phase is Phase.AFTER_CALL:
         return f"seat {seat} must discard after its call" + (
             f", not {', '.join(kind_name(k) for k in sorted(state.kuikae))} (kuikae)" if state.kuikae else ""
         )
-    tile = kind_name(state.tile >> 2) if state.tile is not None else "?"
+    tile = tile_name(state.tile) if state.tile is not None else "?"
     return f"seat {seat} may only answer the {phase.value} on {tile}"
 
 
@@ -676,6 +703,8 @@ def _apply_turn(state: RoundState, action: Action, events: list[Event]) -> Round
         return _declare_kan(state, seat, action.tile >> 2, MeldType.SHOUMINKAN, events, tile=action.tile)
     if isinstance(action, Kita):
         return _declare_kita(state, seat, action.tile, events)
+    if isinstance(action, Flower):
+        return _set_flower_aside(state, seat, action.tile, events)
     assert isinstance(action, Discard)
     return _discard(state, seat, action.tile, action.riichi, events)
 
@@ -974,6 +1003,18 @@ def _declare_kita(state: RoundState, seat: int, tile: int, events: list[Event]) 
     return _draw(state, seat, rinshan=True, events=events)
 
 
+def _set_flower_aside(state: RoundState, seat: int, tile: int, events: list[Event]) -> RoundState:
+    """A flower is set aside and replaced from the dead wall (RULES.md §1.1). It is no call: nobody may rob
+    it, and the first go-around, ippatsu and the seat's first-turn wins all go on."""
+    player = state.players[seat]
+    hand = list(player.hand)
+    hand.remove(tile)
+    player = _with_waits(_evolve(player, hand=tuple(hand), flowers=(*player.flowers, tile)), state.rules)
+    state = _replace_player(state, seat, player)
+    events.append(FlowerRevealed(seat=seat, tile=tile))
+    return _draw(state, seat, rinshan=True, events=events)
+
+
 def _resolve_robbing(state: RoundState, choices: Mapping[int, Action], events: list[Event]) -> RoundState:
     tile = state.tile
     assert tile is not None
@@ -1004,6 +1045,7 @@ def _end_with_wins(
     deltas = [0] * n
     scores = list(state.scores)
     sticks = state.riichi_sticks
+    hand_chips = [0] * n
     for index, seat in enumerate(winners):
         first = index == 0
         honba = state.honba if first or rules.multi_ron_sticks == "each" else 0
@@ -1015,22 +1057,50 @@ def _end_with_wins(
             deltas[other] += payments[other]
             scores[other] += payments[other]
         player = state.players[seat]
-        ura = _win_situation(state, seat, tile, tsumo=tsumo, sticks=0, honba=0).ura_indicators
+        situation = _win_situation(state, seat, tile, tsumo=tsumo, sticks=0, honba=0)
+        concealed = player.hand if tsumo else (*player.hand, tile)
+        pao = _pao_payer(state, seat, value)
+        chips: tuple[int, ...] = ()
+        if rules.chips:
+            discarder = None if tsumo else state.seat
+            chips = win_chips(
+                value,
+                concealed,
+                player.melds,
+                situation,
+                rules,
+                seat=seat,
+                discarder=discarder,
+                pao=pao,
+                players=n,
+            )
+            hand_chips = [total + chip for total, chip in zip(hand_chips, chips, strict=True)]
         events.append(
             HandWon(
                 seat=seat,
                 discarder=None if tsumo else state.seat,
                 win_tile=tile,
-                hand=player.hand if tsumo else tuple(sorted((*player.hand, tile))),
+                hand=player.hand if tsumo else tuple(sorted(concealed)),
                 melds=player.melds,
                 value=value,
-                ura_indicators=ura,
-                pao=_pao_payer(state, seat, value),
+                ura_indicators=situation.ura_indicators,
+                pao=pao,
                 deltas=tuple(payments),
+                chips=chips,
             )
         )
     sticks_left = 0 if winners else sticks
-    return _finish(state, "win", tuple(winners), tuple(scores), sticks_left, False, None, events)
+    return _finish(
+        state,
+        "win",
+        tuple(winners),
+        tuple(scores),
+        sticks_left,
+        False,
+        None,
+        events,
+        chips=tuple(hand_chips) if rules.chips else (),
+    )
 
 
 def _pao_payer(state: RoundState, seat: int, value: HandValue) -> int | None:
@@ -1096,7 +1166,9 @@ def _exhaustive_draw(state: RoundState, events: list[Event]) -> RoundState:
     hands: list[tuple[int, ...]] = []
     for seat, player in enumerate(state.players):
         counts = _counts(player.hand)
-        is_tenpai = bool(waits_of(counts, three_player=rules.three_player, held=player.held_counts()))
+        is_tenpai = not _holds_flower(player) and bool(
+            waits_of(counts, three_player=rules.three_player, held=player.held_counts())
+        )
         if is_tenpai:
             tenpai.append(seat)
         hands.append(player.hand if is_tenpai else ())
@@ -1162,6 +1234,7 @@ def _finish(
     abortive_kind: str | None,
     events: list[Event],
     tenpai: tuple[int, ...] = (),
+    chips: tuple[int, ...] = (),
 ) -> RoundState:
     deltas = tuple(after - before for after, before in zip(scores, state.start_scores, strict=True))
     ended = RoundEnded(
@@ -1173,6 +1246,7 @@ def _finish(
         dealer_tenpai=dealer_tenpai,
         abortive_kind=abortive_kind,
         tenpai=tenpai,
+        chips=chips,
     )
     events.append(ended)
     return _evolve(state, phase=Phase.ENDED, scores=scores, riichi_sticks=sticks, ended=ended)
@@ -1190,6 +1264,7 @@ def hand_outcome(ended: RoundEnded) -> HandOutcome:
         winners=ended.winners,
         tenpai=ended.tenpai,
         abortive_kind=ended.abortive_kind,
+        chips=ended.chips,
     )
 
 
@@ -1206,14 +1281,25 @@ def _evolve(value: _Frozen, **changes: object) -> _Frozen:
 
 
 def _counts(tiles: Sequence[int]) -> list[int]:
+    """The 34-count of tiles; a flower not yet set aside belongs to no kind and is left out."""
     counts = [0] * 34
     for tile in tiles:
-        counts[tile >> 2] += 1
+        if tile < TILE_COUNT:
+            counts[tile >> 2] += 1
     return counts
 
 
+def _holds_flower(player: PlayerState) -> bool:
+    return any(tile >= TILE_COUNT for tile in player.hand)
+
+
 def _with_waits(player: PlayerState, rules: RuleSet) -> PlayerState:
-    """Recompute the waits of a 3n+1 hand (kept on the player so claims need no search)."""
+    """Recompute the waits of a 3n+1 hand (kept on the player so claims need no search).
+
+    A hand that still holds a flower has too few tiles to wait on anything.
+    """
+    if rules.flowers and _holds_flower(player):
+        return _evolve(player, waits=())
     counts = _counts(player.hand)
     waits = waits_of(counts, three_player=rules.three_player, held=player.held_counts())
     return _evolve(player, waits=tuple(waits))

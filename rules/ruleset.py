@@ -288,6 +288,7 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
         "abortive_dealer": "keep",
         "sanma_tsumo": "equal",
         "kita_dora": True,
+        "flowers": True,
     },
     # The net-mahjong rulebook, seed [002], with its defaults.
     "seed-netmahjong": {
@@ -339,6 +340,13 @@ _PRESET_OVERRIDES: dict[str, dict[str, Any]] = {
 }
 
 PRESET_NAMES = tuple(_PRESET_OVERRIDES)
+
+
+def preset_options(name: str) -> frozenset[str]:
+    """The options the preset ``name`` sets itself, also where they equal the standard rules (RuleSetError for
+    an unknown name)."""
+    preset(name)  # the unknown-name error
+    return frozenset(_PRESET_OVERRIDES[name])
 
 
 def preset(name: str) -> RuleSet:

@@ -24,6 +24,7 @@ from rules.tiles import (
     HATSU,
     NORTH,
     THREE_PLAYER_ABSENT,
+    TILE_COUNT,
     WINDS,
     dora_from_indicator,
     kind_name,
@@ -98,6 +99,7 @@ YAKU_ORDER = (
     "aka_dora",
     "ura_dora",
     "kita",
+    "flower",
 )
 _YAKU_RANK = {name: rank for rank, name in enumerate(YAKU_ORDER)}
 
@@ -149,6 +151,7 @@ class WinSituation:
     honba: int = 0
     riichi_sticks: int = 0
     kita: int = 0
+    flowers: int = 0  # flowers set aside (the flowers option): one dora each
     consecutive_kans: int = 0
     paarenchan: bool = False  # the dealer's eighth win in a row (counted by the match)
 
@@ -341,8 +344,12 @@ def _check_situation(
             raise HandError("with three players 'from' is 1 (the next player) or 2 (the previous one)")
     elif s.kita:
         raise HandError("kita (north dora) exists only with three players")
-    if s.kita < 0 or s.honba < 0 or s.riichi_sticks < 0:
-        raise HandError("honba, riichi sticks and kita cannot be negative")
+    if s.kita < 0 or s.honba < 0 or s.riichi_sticks < 0 or s.flowers < 0:
+        raise HandError("honba, riichi sticks, kita and flowers cannot be negative")
+    if s.flowers and not rules.flowers:
+        raise HandError("flowers are set aside only with the flowers option")
+    if s.flowers > 4:
+        raise HandError(f"there are 4 flowers, not {s.flowers}")
     if (s.riichi or s.double_riichi) and not closed:
         raise HandError("riichi needs a closed hand")
     if s.ippatsu and not (s.riichi or s.double_riichi):
@@ -365,8 +372,8 @@ def _check_situation(
         raise HandError("a robbed kan is not the last discard (chankan and houtei)")
     if s.rinshan and s.haitei:
         raise HandError("a replacement tile is never the last tile (rinshan and haitei)")
-    if s.rinshan and not any(meld.is_kan for meld in melds) and not s.kita:
-        raise HandError("rinshan needs a kan (or a kita) before it")
+    if s.rinshan and not any(meld.is_kan for meld in melds) and not s.kita and not s.flowers:
+        raise HandError("rinshan needs a kan (or a kita or a flower) before it")
     if (s.tenhou or s.chiihou or s.renhou) and melds:
         raise HandError("tenhou, chiihou and renhou happen before any call")
     if s.tenhou and not s.is_dealer:
@@ -785,7 +792,10 @@ def _value(
 
 
 def _dora(hand: _Hand) -> list[tuple[str, int]]:
-    """Dora, red fives, ura dora (riichi winners only) and kita, each left out when zero."""
+    """Dora, red fives, ura dora (riichi winners only), kita and flowers, each left out when zero.
+
+    A flower turned as an indicator points at the flowers: each flower set aside counts once more.
+    """
     s = hand.situation
     rules = hand.rules
     counts = hand.counts
@@ -797,6 +807,9 @@ def _dora(hand: _Hand) -> list[tuple[str, int]]:
     def count_for(indicators: tuple[int, ...]) -> int:
         total = 0
         for indicator in indicators:
+            if indicator >= TILE_COUNT:
+                total += s.flowers
+                continue
             kind = following[indicator >> 2]
             total += counts[kind]
             if kind == NORTH and s.kita and rules.kita_dora:
@@ -820,6 +833,8 @@ def _dora(hand: _Hand) -> list[tuple[str, int]]:
             result.append(("ura_dora", ura))
     if three and rules.kita_dora and s.kita:
         result.append(("kita", s.kita))
+    if s.flowers:
+        result.append(("flower", s.flowers))
     return result
 
 

@@ -1,7 +1,9 @@
-"""Tiles: the 34 kinds, the 136 tile ids with their red fives, and mpsz notation in and out.
+"""Tiles: the 34 kinds, the 136 tile ids with their red fives, the flowers, and mpsz notation in and out.
 
 Kinds 0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 E S W N haku hatsu chun. A tile id is ``kind * 4 + copy``;
 red fives take the lowest copies of a five (ids 16, 52, 88 with one red five per suit, as Tenhou has them).
+The four flowers of the boxed game's option (RULES.md §1.1) are ids 136-139 (``1f``-``4f``: spring, summer,
+autumn, winter). They belong to no kind: they are never counted in a 34-count and never form a set.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from collections.abc import Iterable, Sequence
 
 KIND_COUNT = 34
 TILE_COUNT = 136
+FLOWER_IDS = (136, 137, 138, 139)
+FLOWER_SUIT = "f"
 SUITS = "mpsz"
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -34,6 +38,31 @@ def kind_of(tile: int) -> int:
     (4, 33)
     """
     return tile >> 2
+
+
+def is_flower(tile: int) -> bool:
+    """Whether a tile id is one of the four flowers.
+
+    >>> is_flower(135), is_flower(136)
+    (False, True)
+    """
+    return tile >= TILE_COUNT
+
+
+def without_flowers(tiles: Iterable[int]) -> tuple[int, ...]:
+    """The tiles that are not flowers (a hand may hold a flower it has not set aside yet)."""
+    return tuple(tile for tile in tiles if tile < TILE_COUNT)
+
+
+def tile_name(tile: int) -> str:
+    """The mpsz name of a tile id: its kind's name, or ``1f``-``4f`` for a flower.
+
+    >>> tile_name(16), tile_name(138)
+    ('5m', '3f')
+    """
+    if is_flower(tile):
+        return f"{tile - TILE_COUNT + 1}{FLOWER_SUIT}"
+    return kind_name(tile >> 2)
 
 
 def suit_of(kind: int) -> int:
@@ -103,6 +132,10 @@ def parse_kinds(text: str) -> list[tuple[int, bool]]:
             for digit, digit_position in pending:
                 result.append(_kind_for(digit, suit, digit_position))
             pending = []
+        elif char == FLOWER_SUIT:
+            raise NotationError(
+                f"a flower (1f-4f) at position {position}: flowers are set aside, never part of a hand"
+            )
         elif char.isspace():
             if pending:
                 raise NotationError(f"digits before position {position} have no suit letter")
@@ -126,10 +159,64 @@ def _kind_for(digit: int, suit: int, position: int) -> tuple[int, bool]:
 def parse_tiles(text: str) -> tuple[int, ...]:
     """Read mpsz notation into tile ids; red fives take the lowest copies, plain fives the highest.
 
+    Flowers are written ``1f``-``4f`` and read as their own ids (136-139), each at most once.
+
     >>> parse_tiles("550m")
     (19, 18, 16)
+    >>> parse_tiles("1m24f")
+    (3, 137, 139)
     """
-    return assign_ids(parse_kinds(text))
+    if FLOWER_SUIT not in text:
+        return assign_ids(parse_kinds(text))
+    flowers, rest = split_flowers(text)
+    others = iter(assign_ids(parse_kinds(rest)))
+    # back into written order: a flower group's digits stand where its tiles were written
+    order: list[int] = []
+    flower_iter = iter(flowers)
+    pending = 0
+    for char in text:
+        if char.isdigit():
+            pending += 1
+        elif char == FLOWER_SUIT:
+            order.extend(next(flower_iter) for _ in range(pending))
+            pending = 0
+        elif char in SUITS:
+            order.extend(next(others) for _ in range(pending))
+            pending = 0
+    return tuple(order)
+
+
+def parse_flowers(text: str) -> tuple[int, ...]:
+    """Read flowers alone (``13f``) into their ids; anything else is a NotationError."""
+    flowers, rest = split_flowers(text)
+    if rest.strip():
+        raise NotationError(f"'{text}' holds tiles that are not flowers (flowers are 1f-4f)")
+    return flowers
+
+
+def split_flowers(text: str) -> tuple[tuple[int, ...], str]:
+    """The flower ids written in ``text`` and the text with their groups blanked out (positions kept)."""
+    flowers: list[int] = []
+    chars = list(text)
+    start = 0
+    for position, char in enumerate(text):
+        if char.isdigit():
+            continue
+        if char == FLOWER_SUIT:
+            digits = text[start:position]
+            if not digits:
+                raise NotationError(f"suit 'f' at position {position + 1} has no digits before it")
+            for offset, digit in enumerate(digits):
+                if not "1" <= digit <= "4":
+                    where = start + offset + 1
+                    raise NotationError(f"no flower {digit}f at position {where} (flowers are 1f-4f)")
+                tile = TILE_COUNT + int(digit) - 1
+                if tile in flowers:
+                    raise NotationError(f"flower {digit}f twice (there is one of each)")
+                flowers.append(tile)
+            chars[start : position + 1] = " " * (position + 1 - start)
+        start = position + 1
+    return tuple(flowers), "".join(chars)
 
 
 def assign_ids(kinds: Iterable[tuple[int, bool]]) -> tuple[int, ...]:
@@ -163,7 +250,10 @@ def format_tiles(tiles: Iterable[int], red_fives: Sequence[int] = STANDARD_RED_F
     >>> format_tiles(parse_tiles("406p789s123m11z"))
     '123m406p789s11z'
     """
-    ordered = sorted(tiles, key=lambda tile: (tile >> 2, not is_red(tile, red_fives)))
+    ordered = sorted(tiles, key=lambda tile: (tile >> 2, not is_red(tile, red_fives), tile))
+    flowers = [tile for tile in ordered if is_flower(tile)]
+    if flowers:
+        ordered = ordered[: -len(flowers)]
     groups: list[str] = []
     digits: list[str] = []
     current_suit = -1
@@ -177,6 +267,8 @@ def format_tiles(tiles: Iterable[int], red_fives: Sequence[int] = STANDARD_RED_F
         digits.append("0" if is_red(tile, red_fives) else str(kind % 9 + 1))
     if digits:
         groups.append("".join(digits) + SUITS[current_suit])
+    if flowers:
+        groups.append("".join(str(tile - TILE_COUNT + 1) for tile in flowers) + FLOWER_SUIT)
     return "".join(groups)
 
 

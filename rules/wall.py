@@ -5,6 +5,10 @@ from the front, starting with the dealer; live draws follow. The last 14 tiles a
 four are the replacement (rinshan) tiles, then five dora indicators, then the five ura indicators beneath. A
 replacement draw moves the live wall's last tile to the dead wall, so the live wall ends one tile earlier; the
 fifth and later replacement draws (three players' kita) take those moved tiles in turn.
+
+With flowers (RULES.md §1.1, 140 tiles) the dead wall is 18 tiles: eight replacement tiles, so the first dora
+indicator is the top tile of the fifth stack, then the five indicators and the five ura indicators. The live
+wall keeps its 70 draws; every replacement draw still ends it one tile earlier.
 """
 
 from __future__ import annotations
@@ -13,13 +17,27 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.tiles import THREE_PLAYER_ABSENT
+from rules.tiles import FLOWER_IDS, THREE_PLAYER_ABSENT
 
 DEAD_WALL = 14
 RINSHAN_SLOTS = 4
 DORA_OFFSET = 4
 URA_OFFSET = 9
 HAND_SIZE = 13
+FLOWER_RINSHAN_SLOTS = 8  # four kans and four flowers: the dora indicator moves to the fifth stack
+MOVED_REPLACEMENTS = (
+    4  # replacement draws past the slots take the live wall's last tiles (three players' kita)
+)
+
+
+def dead_wall_size(flowers: bool) -> int:
+    """The dead wall's tiles: 14, or 18 with flowers."""
+    return DEAD_WALL + (FLOWER_RINSHAN_SLOTS - RINSHAN_SLOTS if flowers else 0)
+
+
+def rinshan_slots(flowers: bool) -> int:
+    """The replacement tiles lying in the dead wall before the first dora indicator."""
+    return FLOWER_RINSHAN_SLOTS if flowers else RINSHAN_SLOTS
 
 
 class WallError(ValueError):
@@ -33,18 +51,26 @@ class Wall:
     tiles: tuple[int, ...]
     players: int = 4
     dice: tuple[int, int] = (1, 1)
+    flowers: bool = False
 
     def __post_init__(self) -> None:
-        expected = tile_set(self.players)
+        expected = tile_set(self.players, self.flowers)
         if sorted(self.tiles) != list(expected):
+            with_flowers = " with flowers" if self.flowers else ""
             raise WallError(
-                f"a {self.players}-player wall needs each of its {len(expected)} tiles exactly once"
+                f"a {self.players}-player wall{with_flowers} needs each of its {len(expected)} tiles "
+                "exactly once"
             )
 
     @property
     def size(self) -> int:
-        """How many tiles the wall holds (136, or 108 with three players)."""
+        """How many tiles the wall holds (136, or 108 with three players; 4 more with flowers)."""
         return len(self.tiles)
+
+    @property
+    def dead_wall(self) -> int:
+        """The dead wall's size (14, or 18 with flowers)."""
+        return dead_wall_size(self.flowers)
 
     def hand(self, offset: int) -> tuple[int, ...]:
         """The 13 tiles dealt to the seat ``offset`` places after the dealer."""
@@ -57,40 +83,43 @@ class Wall:
 
     def live_draws(self, replacements: int) -> int:
         """How many live draws the hand has in all, after ``replacements`` replacement draws."""
-        return self.size - DEAD_WALL - HAND_SIZE * self.players - replacements
+        return self.size - self.dead_wall - HAND_SIZE * self.players - replacements
 
     def rinshan_tile(self, index: int) -> int:
         """The ``index``-th replacement tile of the hand (0-based)."""
-        if index < RINSHAN_SLOTS:
-            return self.tiles[self.size - DEAD_WALL + index]
-        moved = index - RINSHAN_SLOTS
-        if moved >= 4:
+        dead = self.size - self.dead_wall
+        slots = rinshan_slots(self.flowers)
+        if index < slots:
+            return self.tiles[dead + index]
+        moved = index - slots
+        if moved >= MOVED_REPLACEMENTS:
             raise WallError("no replacement tile is left")
-        return self.tiles[self.size - DEAD_WALL - 1 - moved]
+        return self.tiles[dead - 1 - moved]
 
     def dora_indicator(self, index: int) -> int:
         """The ``index``-th dora indicator (0 is the first, 1-4 the kan dora)."""
-        return self.tiles[self.size - DEAD_WALL + DORA_OFFSET + index]
+        return self.tiles[self.size - self.dead_wall + rinshan_slots(self.flowers) + index]
 
     def ura_indicator(self, index: int) -> int:
         """The ura indicator beneath the ``index``-th dora indicator."""
-        return self.tiles[self.size - DEAD_WALL + URA_OFFSET + index]
+        return self.tiles[self.size - self.dead_wall + rinshan_slots(self.flowers) + 5 + index]
 
 
-def tile_set(players: int) -> tuple[int, ...]:
-    """Every tile id of the set: 136 tiles, or 108 without 2m-8m for three players."""
+def tile_set(players: int, flowers: bool = False) -> tuple[int, ...]:
+    """Every tile id of the set: 136 tiles, or 108 without 2m-8m for three players; and the four flowers."""
+    extra = FLOWER_IDS if flowers else ()
     if players == 3:
-        return tuple(tile for tile in range(136) if tile >> 2 not in THREE_PLAYER_ABSENT)
-    return tuple(range(136))
+        return (*(tile for tile in range(136) if tile >> 2 not in THREE_PLAYER_ABSENT), *extra)
+    return (*range(136), *extra)
 
 
-def shuffled_wall(seed: int, players: int = 4) -> Wall:
+def shuffled_wall(seed: int, players: int = 4, flowers: bool = False) -> Wall:
     """A wall shuffled from a seed alone (its own generator: no global random state)."""
     rng = random.Random(seed)
-    tiles = list(tile_set(players))
+    tiles = list(tile_set(players, flowers))
     rng.shuffle(tiles)
     dice = (rng.randint(1, 6), rng.randint(1, 6))
-    return Wall(tuple(tiles), players, dice)
+    return Wall(tuple(tiles), players, dice, flowers)
 
 
 def arranged_wall(
@@ -102,39 +131,44 @@ def arranged_wall(
     rinshan: Sequence[int] = (),
     dora: Sequence[int] = (),
     ura: Sequence[int] = (),
+    flowers: bool = False,
 ) -> Wall:
     """A wall with these tiles in place and every other tile after them in id order (scenarios and replays).
 
     ``hands`` are by seat (13 each), ``draws`` the live draws in order (the dealer's 14th first), ``rinshan``
-    the replacement tiles in order, ``dora``/``ura`` the indicators in order.
+    the replacement tiles in order, ``dora``/``ura`` the indicators in order; ``flowers`` adds the four
+    flowers to the set (and the dead wall grows to 18).
     """
-    size = len(tile_set(players))
+    everything = tile_set(players, flowers)
+    size = len(everything)
+    slots_before_dora = rinshan_slots(flowers)
     slots: list[int | None] = [None] * size
     for offset in range(players):
         hand = hands[(dealer + offset) % players]
         if len(hand) != HAND_SIZE:
             raise WallError(f"seat {(dealer + offset) % players} needs 13 tiles, got {len(hand)}")
         slots[HAND_SIZE * offset : HAND_SIZE * (offset + 1)] = list(hand)
-    dead = size - DEAD_WALL
+    dead = size - dead_wall_size(flowers)
     first_live = HAND_SIZE * players
-    moved = max(0, len(rinshan) - RINSHAN_SLOTS)
-    if first_live + len(draws) > dead - moved or len(rinshan) > RINSHAN_SLOTS + 4:
+    moved = max(0, len(rinshan) - slots_before_dora)
+    if first_live + len(draws) > dead - moved or len(rinshan) > slots_before_dora + MOVED_REPLACEMENTS:
         raise WallError(f"{len(draws)} live draws and {len(rinshan)} replacement tiles do not fit the wall")
     if len(dora) > 5 or len(ura) > 5:
         raise WallError("at most 5 dora and 5 ura indicators")
     slots[first_live : first_live + len(draws)] = list(draws)
     for index, tile in enumerate(rinshan):
-        slots[dead + index if index < RINSHAN_SLOTS else dead - 1 - (index - RINSHAN_SLOTS)] = tile
+        moved_index = dead - 1 - (index - slots_before_dora)
+        slots[dead + index if index < slots_before_dora else moved_index] = tile
     for index, tile in enumerate(dora):
-        slots[dead + DORA_OFFSET + index] = tile
+        slots[dead + slots_before_dora + index] = tile
     for index, tile in enumerate(ura):
-        slots[dead + URA_OFFSET + index] = tile
+        slots[dead + slots_before_dora + 5 + index] = tile
     placed = [tile for tile in slots if tile is not None]
     if len(set(placed)) != len(placed):
         repeated = sorted({tile for tile in placed if placed.count(tile) > 1})
         raise WallError(f"tile ids placed twice: {repeated[:5]}")
-    if not set(placed) <= set(tile_set(players)):
-        strangers = sorted(set(placed) - set(tile_set(players)))
+    if not set(placed) <= set(everything):
+        strangers = sorted(set(placed) - set(everything))
         raise WallError(f"tile ids that are not in the {players}-player set: {strangers[:5]}")
-    rest = iter(sorted(set(tile_set(players)) - set(placed)))
-    return Wall(tuple(tile if tile is not None else next(rest) for tile in slots), players)
+    rest = iter(sorted(set(everything) - set(placed)))
+    return Wall(tuple(tile if tile is not None else next(rest) for tile in slots), players, flowers=flowers)

@@ -18,6 +18,7 @@ from rules.actions import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pass,
@@ -29,22 +30,38 @@ from rules.actions import (
 from rules.events import Event, HandWon, RoundEnded
 from rules.round import Phase, RoundState, apply, legal_actions, start_round
 from rules.ruleset import RuleSet
-from rules.tiles import KIND_COUNT, dora_from_indicator, format_tiles, is_terminal_or_honor, parse_kinds
-from rules.wall import DEAD_WALL, HAND_SIZE, RINSHAN_SLOTS, Wall, arranged_wall, tile_set
+from rules.tiles import (
+    FLOWER_IDS,
+    KIND_COUNT,
+    TILE_COUNT,
+    dora_from_indicator,
+    format_tiles,
+    is_terminal_or_honor,
+    parse_kinds,
+)
+from rules.wall import HAND_SIZE, Wall, arranged_wall, dead_wall_size, rinshan_slots, tile_set
 
 
 class _Pool:
     """The tiles still free, handing out red fives from the lowest copies and plain tiles from the highest."""
 
-    def __init__(self, players: int, red_fives: Sequence[int]) -> None:
-        self.free = set(tile_set(players))
+    def __init__(self, players: int, red_fives: Sequence[int], flowers: bool = False) -> None:
+        self.free = set(tile_set(players, flowers))
         self.red = {
             five * 4 + copy for suit, five in enumerate((4, 13, 22)) for copy in range(red_fives[suit])
         }
 
     def take(self, text: str, where: str) -> list[int]:
         tiles = []
-        for kind, red in parse_kinds(text):
+        for token in _split(text):
+            if token.endswith("f"):  # a flower: one id of its own
+                flower = TILE_COUNT + int(token[0]) - 1
+                if flower not in self.free:
+                    raise ValueError(f"{where}: flower {token} is not free (or the rule set has no flowers)")
+                self.free.remove(flower)
+                tiles.append(flower)
+                continue
+            ((kind, red),) = parse_kinds(token)
             copies = [kind * 4 + copy for copy in range(4) if kind * 4 + copy in self.free]
             copies = [tile for tile in copies if (tile in self.red) == red]
             if not copies:
@@ -55,6 +72,9 @@ class _Pool:
             self.free.remove(tile)
             tiles.append(tile)
         return tiles
+
+    def flowers_left(self) -> list[int]:
+        return sorted(tile for tile in self.free if tile in FLOWER_IDS)
 
     def take_kind(self, kind: int) -> int:
         tile = max(tile for tile in self.free if tile >> 2 == kind)
@@ -108,12 +128,15 @@ def deal(
     players: int = 4,
     dealer: int = 0,
     red_fives: Sequence[int] = (1, 1, 1),
+    flowers: bool = False,
 ) -> Wall:
     """A wall with these hands by seat, live draws from the first (the dealer's 14th), replacement tiles and
     indicators. ``seat_draws`` gives a seat's successive draws in plain turn order (no calls or kans), ``at``
     single draws by index. A hand shorter than 13 tiles is completed, and every other seat dealt, with inert
-    tiles; indicators not given point at kinds that none of the named tiles has."""
-    pool = _Pool(players, red_fives)
+    tiles; indicators not given point at kinds that none of the named tiles has. With ``flowers`` the set has
+    the four flowers (``1f``-``4f`` in any of the texts); those not named lie in the last replacement
+    slots."""
+    pool = _Pool(players, red_fives, flowers)
     given = {seat: pool.take(text, f"hand of seat {seat}") for seat, text in hands.items()}
     live: dict[int, int] = dict(enumerate(pool.take(draws, "draws")))
     singles = [(index, text) for index, text in (at or {}).items()]
@@ -128,6 +151,8 @@ def deal(
     named = {tile >> 2 for tile in (*live.values(), *rinshan_tiles)}
     named |= {tile >> 2 for tiles in given.values() for tile in tiles}
     indicators = [pool.take(dora, "dora"), pool.take(ura, "ura")]
+    unnamed_flowers = pool.flowers_left()
+    pool.free -= set(unnamed_flowers)
     hand_tiles: dict[int, list[int]] = {}
     for seat in range(players):
         tiles = given.get(seat, [])
@@ -150,9 +175,18 @@ def deal(
             pool.free.remove(tile)
             tiles.append(tile)
     rest = _spread(pool)
-    while len(rinshan_tiles) < RINSHAN_SLOTS:
+    slots = rinshan_slots(flowers)
+    if len(rinshan_tiles) + len(unnamed_flowers) > slots:
+        raise ValueError(f"{len(rinshan_tiles)} replacement tiles leave no slot for the unnamed flowers")
+    while len(rinshan_tiles) < slots - len(unnamed_flowers):
         rinshan_tiles.append(rest.pop())
-    capacity = len(tile_set(players)) - DEAD_WALL - HAND_SIZE * players - max(0, len(rinshan_tiles) - 4)
+    rinshan_tiles.extend(unnamed_flowers)
+    capacity = (
+        len(tile_set(players, flowers))
+        - dead_wall_size(flowers)
+        - HAND_SIZE * players
+        - max(0, len(rinshan_tiles) - slots)
+    )
     if live and max(live) >= capacity:
         raise ValueError(f"draw {max(live)} is beyond the live wall ({capacity} draws)")
     sequence = [live[index] if index in live else rest.pop(0) for index in range(capacity)]
@@ -164,12 +198,25 @@ def deal(
         rinshan=rinshan_tiles,
         dora=indicators[0],
         ura=indicators[1],
+        flowers=flowers,
     )
 
 
 def _split(text: str) -> list[str]:
-    """One mpsz string per tile of ``text``."""
-    return [("0" if red else str(kind % 9 + 1)) + "mpsz"[kind // 9] for kind, red in parse_kinds(text)]
+    """One mpsz string per tile of ``text`` (flowers ``1f``-``4f`` included), in written order."""
+    tokens: list[str] = []
+    digits = ""
+    for char in text.replace(" ", ""):
+        if char.isdigit():
+            digits += char
+        else:
+            if char not in "mpszf" or not digits:
+                raise ValueError(f"bad tile text '{text}'")
+            tokens.extend(digit + char for digit in digits)
+            digits = ""
+    if digits:
+        raise ValueError(f"bad tile text '{text}'")
+    return tokens
 
 
 def _spread(pool: _Pool) -> list[int]:
@@ -190,7 +237,7 @@ def tile_name(tile: int, rules: RuleSet) -> str:
 
 def describe(state: RoundState, action: Action) -> str:
     """A short name of an action: d5m (discard from hand), t5m (the drawn tile), rd5m / rt5m (with riichi),
-    pon55m, chi46m, kan, ankan1z, kakan5m, kita, tsumo, ron, kyuushu, pass."""
+    pon55m, chi46m, kan, ankan1z, kakan5m, kita, flower2f, tsumo, ron, kyuushu, pass."""
     rules = state.rules
     if isinstance(action, Discard):
         drawn = state.tile if state.phase is Phase.TURN else None
@@ -207,6 +254,8 @@ def describe(state: RoundState, action: Action) -> str:
         return "kakan" + tile_name(action.tile, rules)
     if isinstance(action, Kita):
         return "kita"
+    if isinstance(action, Flower):
+        return "flower" + format_tiles([action.tile])
     names: dict[type, str] = {Tsumo: "tsumo", Ron: "ron", Daiminkan: "kan", Kyuushu: "kyuushu", Pass: "pass"}
     return names[type(action)]
 

@@ -97,3 +97,37 @@ def test_format_parse_keeps_kinds_and_reds(ids: list[int]) -> None:
     assert to_counts(again) == to_counts(ids)
     assert sum(is_red(t) for t in again) == sum(is_red(t) for t in ids)
     assert [kind for kind, _ in parse_kinds(text)] == sorted(kind_of(t) for t in ids)
+
+
+def test_flowers_are_written_1f_to_4f_and_have_ids_of_their_own() -> None:
+    from rules.tiles import FLOWER_IDS, is_flower, parse_flowers, tile_name
+
+    assert parse_tiles("1234f") == FLOWER_IDS
+    assert parse_tiles("5m2f1z") == (19, 137, 111)  # in written order, the flower by its own id
+    assert format_tiles((137, 19, 139, 111)) == "5m1z24f"
+    assert [tile_name(tile) for tile in FLOWER_IDS] == ["1f", "2f", "3f", "4f"]
+    assert parse_flowers("31f") == (138, 136)
+    assert is_flower(136)
+    assert not is_flower(135)
+    # every earlier id and name is unchanged
+    assert parse_tiles("0m5m") == (16, 19)
+    assert format_tiles(range(136)).count("f") == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("5f", "no flower 5f at position 1"),
+        ("0f", "no flower 0f at position 1"),
+        ("11f", "flower 1f twice"),
+        ("f", "suit 'f' at position 1 has no digits"),
+    ],
+)
+def test_bad_flower_notation_is_one_clear_error(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_tiles(text)
+
+
+def test_flowers_are_not_kinds() -> None:
+    with pytest.raises(NotationError, match="flowers are set aside"):
+        parse_kinds("12m3f")
