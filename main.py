@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 if TYPE_CHECKING:
+    from game.terms import RuleSet
     from graphics.app import App, Scene
 
 # pygame prints a banner on import; the commands' output (capture, demo) stays theirs alone
@@ -488,7 +489,9 @@ A run is reproducible from --seed and gives the same results for any --jobs.
 
 --json FILE writes the same figures and, under "inputs", every option of the run (games,
 players, ruleset, length, seed, jobs, ...); "decision_counts" gives the decisions per spec
-and each entry of "players" its "fallbacks" count.
+and each entry of "players" its "fallbacks" count, its "chips" (net chips over its games,
+0 without chips; the summary shows them when the rule preset has chips) and its "flowers"
+(flowers set aside per hand, 0 without flowers: seed-deluxe has them).
 --logs DIR writes each game as DIR/seed-S-game-NNNN.tenhou6.json (tenhou.net/6) and
 DIR/seed-S-game-NNNN.mjai.jsonl (mjai); check them with verify-log --ruleset NAME (an mjai
 log does not name its rule preset). Ctrl-C or SIGTERM stops the run and its workers.
@@ -513,8 +516,11 @@ Request fields (only hand and win_tile are required):
   riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
   renhou           true/false
   seat_wind, round_wind   "E" "S" "W" "N" (default "E": the dealer in the East round)
-  dora_indicators, ura_indicators   mpsz
+  dora_indicators, ura_indicators   mpsz; with flowers an indicator may be a flower,
+                   1f-4f (spring summer autumn winter), pointing at the flowers set aside
   honba, riichi_sticks, kita        whole numbers (kita: north tiles set aside, 3 players)
+  flowers          flowers set aside (the flowers option, e.g. "ruleset": "seed-deluxe"):
+                   a whole number 0-4, or the flowers themselves, e.g. "13f"; one dora each
   players          3 or 4
   ruleset          standard (default), tenhou, mahjong-soul, kobalab, seed-deluxe,
                    seed-netmahjong, tenhou-3p, mahjong-soul-3p
@@ -523,7 +529,9 @@ Request fields (only hand and win_tile are required):
 Result: han, fu, yakuman (0 or the count), limit (null, mangan, haneman, baiman,
 sanbaiman, kazoe_yakuman, yakuman), points (table value, no honba or sticks),
 payments ({"ron": n} or {"dealer": n, "non_dealer": n}, honba included), winner_gain
-(with honba and riichi sticks), yaku ([[id, han], ...]).
+(with honba and riichi sticks), yaku ([[id, han], ...]); under a rule set with chips
+(seed-netmahjong, or "rules": {"chips": true}) also chips: {"from_each": n} for a tsumo,
+{"from_discarder": n} for a ron (ura dora, red fives, all-star, ippatsu, yakuman).
 """
 
 
@@ -730,6 +738,9 @@ CAPTURE_SCENES = (
     "replay",
     "replay-hands",
     "replay-win",
+    "win-chips",
+    "results-chips",
+    "tournament-standings-chips",
     *(
         f"drill-{kind}{answer}"
         for kind in ("discard", "score", "waits", "safe", "fu")
@@ -806,6 +817,8 @@ def capture_scene(app: "App", name: str) -> "Scene":
     if name in ("records", "replay"):
         sample_match(app)
         return navigation.make(app, name, back=lambda: None)
+    if name in ("win-chips", "results-chips"):
+        return chips_scene(app, name)
     if name.startswith("replay-"):
         from graphics.screens.replay import ReplayScene
 
@@ -823,6 +836,9 @@ def capture_scene(app: "App", name: str) -> "Scene":
         return tutorial
     if name == "practice" or name.startswith("drill-"):
         return practice_scene(app, name)
+    if name == "tournament-standings-chips":
+        tournament = sample_tournament(app, finished=True, rules=chips_rules())
+        return navigation.make(app, "tournament_standings", tournament=tournament)
     if name.startswith("tournament-") and name != "tournament-new":
         tournament = sample_tournament(app, finished=name != "tournament-lobby")
         return navigation.make(app, name.replace("-", "_"), tournament=tournament)
@@ -859,19 +875,57 @@ def practice_scene(app: "App", name: str) -> "Scene":
     return scene
 
 
+def chips_scene(app: "App", name: str) -> "Scene":
+    """Chips (the seed-netmahjong preset): "win-chips" is the replay viewer at the first win of an AI match
+    that earns chips, its panel up; "results-chips" the final results of such a match."""
+    if name == "results-chips":
+        from graphics.screens.results import FinalResultsScene
+        from graphics.session import GameSession, SeatSetup
+
+        levels = enumerate(SAMPLE_MATCH_LEVELS)
+        setups = tuple(SeatSetup(f"{level.capitalize()} AI {seat + 1}", level) for seat, level in levels)
+        session = GameSession(chips_rules(), setups, CHIPS_SEED)
+        session.table.run()
+        return FinalResultsScene(app, session)
+    from game.replay_view import Position
+    from game.terms import HandWon
+    from graphics.screens.replay import ReplayScene
+
+    replay = ReplayScene(app, match=sample_match(app, chips_rules(), CHIPS_SEED), back=lambda: None)
+    for hand in replay.replay.hands if replay.replay is not None else ():
+        for index, shown in enumerate(hand.frames):
+            event = shown.event
+            if isinstance(event, HandWon) and event.chips and event.chips[event.seat] > 0:
+                replay.jump(Position(hand.index, index))
+                return replay
+    replay.show_first_win()  # no win earned a chip (not with this seed)
+    return replay
+
+
+CHIPS_SEED = 7  # a seed-netmahjong match of the sample AIs whose wins earn chips
+
+
+def chips_rules() -> "RuleSet":
+    """The seed-netmahjong preset (chips on), for the chips capture scenes."""
+    from game.terms import preset
+
+    return preset("seed-netmahjong")
+
+
 SAMPLE_MATCH_LEVELS = ("strong", "normal", "easy", "strong")
 
 
-def sample_match(app: "App") -> int:
-    """An east-only match of four AIs (strong, normal, easy, strong) played into the app's records; its id."""
+def sample_match(app: "App", rules: "RuleSet | None" = None, seed: int = 2026) -> int:
+    """An east-only match of four AIs (strong, normal, easy, strong) played into the app's records; its id.
+    The standard rules unless ``rules`` are given."""
     from game.ai.player import create_seat
     from game.records import SeatEntry
     from game.table import Table
     from game.terms import preset
 
     records = app.records()
-    rules = preset("standard").with_overrides({"game_length": "east"})
-    seed = 2026
+    if rules is None:
+        rules = preset("standard").with_overrides({"game_length": "east"})
     table = Table(
         rules,
         [create_seat(level, rules, seed + seat) for seat, level in enumerate(SAMPLE_MATCH_LEVELS)],
@@ -922,14 +976,15 @@ def sample_stats(app: "App") -> None:
         table.run()
 
 
-def sample_tournament(app: "App", finished: bool) -> int:
+def sample_tournament(app: "App", finished: bool, rules: "RuleSet | None" = None) -> int:
     """A tournament of seven AIs (east-only, 3 rounds, house seats) in the app's records: played through, or
-    to the end of its first round; its id."""
+    to the end of its first round; its id. The standard rules unless ``rules`` are given."""
     from game.terms import preset
     from game.tournament import PlayOut, create, parse_participants
 
     records = app.records()
-    rules = preset("standard").with_overrides({"game_length": "east"})
+    if rules is None:
+        rules = preset("standard").with_overrides({"game_length": "east"})
     entries = parse_participants(SAMPLE_TOURNAMENT)
     tournament = create(records, "Friday club", entries, rules, rounds=3, seating="balanced", seed=2026)
     run = PlayOut(records, tournament, skip_people=True)
@@ -962,6 +1017,11 @@ def run_simulate(args: argparse.Namespace) -> int:
             rules = rules.with_overrides({"game_length": args.length})
         specs = parse_players(args.players) if args.players is not None else ("normal",) * rules.players
         check_run(specs, args.games, rules, args.jobs, args.duplicate)
+        if logs is not None and rules.flowers:
+            raise SpecError(
+                "--logs writes tenhou.net/6 and mjai, which have no flower tiles; "
+                f"the rule set {rules.name!r} has flowers"
+            )
         if args.json is not None:
             check_writable(args.json)
         if logs is not None:

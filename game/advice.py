@@ -15,6 +15,7 @@ from rules.ruleset import RuleSet
 from rules.scoring import HandError, WinSituation, score_hand
 from rules.shanten import shanten as shanten_of
 from rules.shanten import waits as waits_of
+from rules.tiles import TILE_COUNT
 
 REASON_KUIKAE = "reason.kuikae"
 """Right after a chi or pon: this kind may not be discarded (kuikae)."""
@@ -24,7 +25,17 @@ REASON_RIICHI_KEEPS_TENPAI = "reason.riichi_keeps_tenpai"
 """Choosing a riichi discard: this one would not leave the hand tenpai."""
 REASON_RIICHI_DEAD_WAIT = "reason.riichi_dead_wait"
 """Choosing a riichi discard: tenpai, but every copy of the waits is in sight (karaten riichi is off)."""
-REASON_KEYS = (REASON_KUIKAE, REASON_RIICHI_LOCKED, REASON_RIICHI_KEEPS_TENPAI, REASON_RIICHI_DEAD_WAIT)
+UNKNOWN_SHANTEN = 8
+"""The shanten given while the hand still holds a flower: no reading of a short hand is meaningful."""
+REASON_FLOWER = "reason.flower"
+"""A flower (the flowers option) is set aside, never discarded."""
+REASON_KEYS = (
+    REASON_KUIKAE,
+    REASON_RIICHI_LOCKED,
+    REASON_RIICHI_KEEPS_TENPAI,
+    REASON_RIICHI_DEAD_WAIT,
+    REASON_FLOWER,
+)
 """Every catalogue key a ``DiscardInfo.reason`` can hold."""
 
 
@@ -104,6 +115,21 @@ def discard_advice(
         return {}
     own = view.players[view.seat]
     in_riichi = own.riichi
+    if _holds_flower(view):
+        # A flower still in hand (the flowers option) leaves too few tiles for any discard to be tenpai.
+        return {
+            tile: DiscardInfo(
+                allowed=tile < TILE_COUNT and offered_discard(legal, tile, view.drawn) is not None,
+                reason=REASON_FLOWER if tile >= TILE_COUNT else None,
+                shanten=UNKNOWN_SHANTEN,
+                waits=(),
+                remaining=0,
+                furiten=False,
+                no_yaku=False,
+                yaku_waits=(),
+            )
+            for tile in view.hand
+        }
     analysis = _Analysis(view, rules)
     advice: dict[int, DiscardInfo] = {}
     for tile in view.hand:
@@ -138,6 +164,8 @@ def hand_status(view: SeatView, rules: RuleSet) -> HandStatus:
     Give it a view from the table's decision or observer (``view_for``): furiten that the hand's tiles do not
     show (passing a winning tile, riichi furiten) comes from the view's engine-kept flag.
     """
+    if _holds_flower(view):
+        return HandStatus(UNKNOWN_SHANTEN, (), 0, False, False, ())
     analysis = _Analysis(view, rules)
     shanten = shanten_of(analysis.counts, three_player=rules.three_player)
     if len(view.hand) % 3 == 1:
@@ -160,6 +188,10 @@ def hand_status(view: SeatView, rules: RuleSet) -> HandStatus:
         no_yaku=bool(waits) and not riichi and _lacks_yaku(waits, yaku_waits, rules),
         yaku_waits=yaku_waits,
     )
+
+
+def _holds_flower(view: SeatView) -> bool:
+    return any(tile >= TILE_COUNT for tile in view.hand)
 
 
 def _lacks_yaku(waits: tuple[int, ...], yaku_waits: tuple[int, ...], rules: RuleSet) -> bool:

@@ -16,6 +16,7 @@ from rules.actions import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pon,
@@ -98,7 +99,7 @@ class GreedySeat:
                 return action
         if Kyuushu() in legal and self.rng.random() < 0.5:
             return Kyuushu()
-        kita = [action for action in legal if isinstance(action, Kita)]
+        kita = [action for action in legal if isinstance(action, Kita | Flower)]
         if kita:
             return kita[0]
         kans = [action for action in legal if isinstance(action, Ankan | Shouminkan)]
@@ -131,6 +132,8 @@ class GreedySeat:
 
     def _claim(self, view: SeatView, legal: tuple[Action, ...]) -> Action:
         three_player = view.n == 3
+        if any(tile >= 136 for tile in view.hand):
+            return PASS if PASS in legal else legal[0]  # a flower to set aside first: no reading of the hand
         counts = _counts(view.hand)
         now = shanten(counts, three_player=three_player)
         calls: list[Action] = []
@@ -153,5 +156,6 @@ class GreedySeat:
 def _counts(tiles: Iterable[int]) -> list[int]:
     counts = [0] * 34
     for tile in tiles:
-        counts[tile >> 2] += 1
+        if tile < 136:  # a flower not yet set aside belongs to no kind
+            counts[tile >> 2] += 1
     return counts

@@ -13,17 +13,22 @@ from typing import IO, Any
 
 from game.safe_json import JsonError
 from game.safe_json import loads as load_json
+from rules.chips import chip_counts
 from rules.meld import Meld, MeldError, MeldType
 from rules.ruleset import RuleSet, RuleSetError, preset
 from rules.scoring import HandError, HandValue, WinSituation, score_hand
 from rules.tiles import (
     FIVES,
+    FLOWER_SUIT,
     KIND_COUNT,
     WIND_LETTERS,
     NotationError,
     assign_ids,
     kind_name,
+    parse_flowers,
     parse_kinds,
+    split_flowers,
+    tile_name,
 )
 
 _BOOL_FIELDS = (
@@ -44,6 +49,7 @@ _KNOWN_FIELDS = frozenset(
     (
         *_BOOL_FIELDS,
         *_INT_FIELDS,
+        "flowers",
         "hand",
         "melds",
         "win_tile",
@@ -138,7 +144,12 @@ def _dumps(result: dict[str, Any]) -> str:
 
 
 def _score(request: object) -> dict[str, Any]:
-    return value_json(score_value(request))
+    value, hand, melds, situation, rules = _scored(request)
+    answer = value_json(value)
+    if rules.chips:
+        chips = chip_counts(value, hand, melds, situation, rules).total
+        answer["chips"] = {"from_each": chips} if situation.is_tsumo else {"from_discarder": chips}
+    return answer
 
 
 def value_json(value: HandValue) -> dict[str, Any]:
@@ -158,6 +169,12 @@ def value_json(value: HandValue) -> dict[str, Any]:
 def score_value(request: object) -> HandValue:
     """The scorer's value of one decoded request (what ``score_request`` reports); RequestError,
     NotationError, MeldError, RuleSetError or HandError when it cannot be scored."""
+    return _scored(request)[0]
+
+
+def _scored(request: object) -> tuple[HandValue, tuple[int, ...], list[Meld], WinSituation, RuleSet]:
+    """The value of one decoded request with what it was scored from: the concealed tiles (the winning tile
+    included), the melds, the situation and the rule set."""
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object")
     unknown = sorted(set(request) - _KNOWN_FIELDS)
@@ -173,6 +190,8 @@ def score_value(request: object) -> HandValue:
     if len(win_kinds) != 1:
         raise RequestError(f"win_tile must be one tile, got {len(win_kinds)}")
     meld_specs = _meld_specs(request)
+    dora_flowers = _flower_indicators(request, "dora_indicators")
+    ura_flowers = _flower_indicators(request, "ura_indicators")
     dora_kinds = _kinds(request, "dora_indicators", required=False)
     ura_kinds = _kinds(request, "ura_indicators", required=False)
 
@@ -198,8 +217,8 @@ def score_value(request: object) -> HandValue:
         meld_ids = ids[position : position + len(meld_kinds)]
         position += len(meld_kinds)
         melds.append(_meld(index, meld_type, meld_kinds, meld_ids, spec))
-    dora_ids = ids[position : position + len(dora_kinds)]
-    ura_ids = ids[position + len(dora_kinds) :]
+    dora_ids = (*ids[position : position + len(dora_kinds)], *dora_flowers)
+    ura_ids = (*ids[position + len(dora_kinds) :], *ura_flowers)
     win_tile = hand_ids[hand_kinds.index((win_kind, win_red))]
 
     flags = {name: _bool(request, name) for name in _BOOL_FIELDS}
@@ -217,9 +236,10 @@ def score_value(request: object) -> HandValue:
         honba=_int(request, "honba"),
         riichi_sticks=_int(request, "riichi_sticks"),
         kita=_int(request, "kita"),
+        flowers=_flowers(request, (*dora_flowers, *ura_flowers)),
         **flags,
     )
-    return score_hand(hand_ids, melds, situation, rules)
+    return score_hand(hand_ids, melds, situation, rules), hand_ids, melds, situation, rules
 
 
 def _rules(request: Mapping[str, Any]) -> RuleSet:
@@ -238,10 +258,45 @@ def _rules(request: Mapping[str, Any]) -> RuleSet:
     return rules.with_overrides(overrides)
 
 
+def _flowers(request: Mapping[str, Any], indicators: tuple[int, ...]) -> int:
+    """How many flowers are set aside: a whole number, or the flowers written out ("13f")."""
+    value = request.get("flowers", 0)
+    if isinstance(value, str):
+        try:
+            flowers = parse_flowers(value)
+        except NotationError as error:
+            raise NotationError(f"flowers: {error}") from None
+        shown = sorted(set(flowers) & set(indicators))
+        if shown:
+            raise RequestError(
+                f"flowers: {tile_name(shown[0])} is also a dora indicator (there is one of each)"
+            )
+        return len(flowers)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
+        raise RequestError(
+            f"field 'flowers' must be a whole number from 0 to 4 or flowers like \"13f\", got {value!r}"
+        )
+    return value
+
+
+def _flower_indicators(request: Mapping[str, Any], name: str) -> tuple[int, ...]:
+    """The flowers among an indicator field's tiles (the flowers option); the rest is read as kinds."""
+    text = request.get(name, "")
+    if not isinstance(text, str) or FLOWER_SUIT not in text:
+        return ()
+    try:
+        flowers, _ = split_flowers(text)
+    except NotationError as error:
+        raise NotationError(f"{name}: {error}") from None
+    return flowers
+
+
 def _kinds(request: Mapping[str, Any], name: str, required: bool = True) -> list[tuple[int, bool]]:
     text = request.get(name, "" if not required else None)
     if not isinstance(text, str):
         raise RequestError(f"field '{name}' must be tiles in mpsz notation")
+    if name in ("dora_indicators", "ura_indicators") and FLOWER_SUIT in text:
+        text = split_flowers(text)[1]
     try:
         kinds = parse_kinds(text)
     except NotationError as error:

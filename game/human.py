@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.view import SeatView
-from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Pon, Ron, Tsumo
+from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Flower, Pon, Ron, Tsumo
 from rules.events import Event
 
 
@@ -121,6 +121,8 @@ class HumanSeat:
             # Kans and kita are real choices even in riichi (kita is a dora): leave those to the player.
             if legal == (tsumogiri,):
                 return tsumogiri
+            if len(legal) == 1 and isinstance(legal[0], Flower):  # a drawn flower: nothing else to do
+                return legal[0]
         return None
 
     def _settle(self) -> None:

@@ -28,6 +28,7 @@ from rules.actions import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pon,
@@ -180,6 +181,8 @@ def encode_action(action: Action) -> str:
         return f"shouminkan {action.tile}"
     if isinstance(action, Kita):
         return f"kita {action.tile}"
+    if isinstance(action, Flower):
+        return f"flower {action.tile}"
     for word, kind in _PLAIN.items():
         if isinstance(action, kind):
             return word
@@ -206,7 +209,8 @@ def decode_action(text: str) -> Action:
         numbers = [int(part) for part in rest]
     except ValueError:
         raise ValueError(f"not an action: {text!r}") from None
-    if any(not 0 <= number < 136 for number in numbers) or any(part != str(int(part)) for part in rest):
+    limit = 140 if word == "flower" else 136
+    if any(not 0 <= number < limit for number in numbers) or any(part != str(int(part)) for part in rest):
         raise ValueError(f"not an action: {text!r}")
     if word in _PLAIN and not numbers:
         plain: Action = _PLAIN[word]()
@@ -222,6 +226,8 @@ def decode_action(text: str) -> Action:
         return Shouminkan(numbers[0])
     if word == "kita" and len(numbers) == 1:
         return Kita(numbers[0])
+    if word == "flower" and len(numbers) == 1 and numbers[0] >= 136:
+        return Flower(numbers[0])
     raise ValueError(f"not an action: {text!r}")
 
 
@@ -271,16 +277,22 @@ class SeatEntry:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """A finished match: final scores, ranks and settled points (in points; 1000 = one settlement point)."""
+    """A finished match: final scores, ranks and settled points (in points; 1000 = one settlement point), and
+    each seat's chips under a rule set with chips (empty without; the settled points include them)."""
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     settled: tuple[int, ...]
+    chips: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, standings: Standings) -> MatchResult:
         """The result of a match's standings."""
-        return cls(standings.scores, standings.ranks, standings.settled)
+        return cls(standings.scores, standings.ranks, standings.settled, standings.chips)
+
+    def chip_count(self, seat: int) -> int:
+        """A seat's chips over the match (0 without chips)."""
+        return self.chips[seat] if self.chips else 0
 
 
 @dataclass(frozen=True)
@@ -504,7 +516,10 @@ class Records:
     def finish_match(self, match_id: int, standings: Standings) -> None:
         """Mark a match finished with its result."""
         result = MatchResult.of(standings)
-        text = json.dumps({"scores": result.scores, "ranks": result.ranks, "settled": result.settled})
+        data = {"scores": result.scores, "ranks": result.ranks, "settled": result.settled}
+        if result.chips:  # only with chips: a result without keeps the form older versions read
+            data["chips"] = result.chips
+        text = json.dumps(data)
         with self._write() as connection:
             connection.execute(
                 "UPDATE matches SET status = 'finished', result = ?, updated_at = ? WHERE id = ?",
@@ -875,10 +890,13 @@ def _result_from_text(text: object, players: int, where: str) -> MatchResult | N
             tuple(int(value) for value in data["scores"]),
             tuple(int(value) for value in data["ranks"]),
             tuple(int(value) for value in data["settled"]),
+            tuple(int(value) for value in data.get("chips", ())),  # none in older results
         )
-    except (ValueError, TypeError, KeyError, RecursionError):
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
         raise RecordsError(f"{where}: its result is damaged") from None
     if not len(result.scores) == len(result.ranks) == len(result.settled) == players:
+        raise RecordsError(f"{where}: its result is damaged")
+    if result.chips and len(result.chips) != players:
         raise RecordsError(f"{where}: its result is damaged")
     return result
 

@@ -13,6 +13,7 @@ from game.logs.record import (
     DoraStep,
     DrawResult,
     DrawStep,
+    FlowerStep,
     KitaStep,
     RoundRecord,
     Step,
@@ -26,6 +27,7 @@ from rules.actions import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pon,
@@ -70,7 +72,10 @@ class RoundReplay:
 def wall_from_record(record: RoundRecord, players: int) -> Wall:
     """A wall whose deal, draws, replacement tiles and indicators are exactly the logged ones."""
     if record.wall:
-        return Wall(record.wall, players)
+        return Wall(record.wall, players, flowers=any(tile >= 136 for tile in record.wall))
+    flowers = any(isinstance(step, FlowerStep) for step in record.steps) or any(
+        tile >= 136 for hand in record.hands for tile in hand
+    )
     live: list[int] = []
     rinshan: list[int] = []
     replacement_for: int | None = None
@@ -82,7 +87,7 @@ def wall_from_record(record: RoundRecord, players: int) -> Wall:
                 replacement_for = None
             else:
                 live.append(step.tile)
-        elif (isinstance(step, CallStep) and step.meld.is_kan) or isinstance(step, KitaStep):
+        elif (isinstance(step, CallStep) and step.meld.is_kan) or isinstance(step, KitaStep | FlowerStep):
             replacement_for = step.seat
         elif isinstance(step, DoraStep):
             dora.append(step.indicator)
@@ -96,7 +101,14 @@ def wall_from_record(record: RoundRecord, players: int) -> Wall:
     )
     try:
         return arranged_wall(
-            players, record.hands, dealer=record.dealer, draws=live, rinshan=rinshan, dora=dora, ura=ura
+            players,
+            record.hands,
+            dealer=record.dealer,
+            draws=live,
+            rinshan=rinshan,
+            dora=dora,
+            ura=ura,
+            flowers=flowers,
         )
     except WallError as error:
         raise ReplayError(f"the logged tiles do not form a {players}-player wall: {error}") from None
@@ -206,6 +218,8 @@ def _choices(
             choices[seat] = Discard(upcoming.tile, riichi=upcoming.riichi)
         elif isinstance(upcoming, KitaStep) and upcoming.seat == seat:
             choices[seat] = Kita(upcoming.tile)
+        elif isinstance(upcoming, FlowerStep) and upcoming.seat == seat:
+            choices[seat] = Flower(upcoming.tile)
         elif (
             isinstance(upcoming, CallStep) and upcoming.seat == seat and upcoming.meld.type is MeldType.ANKAN
         ):
@@ -295,7 +309,7 @@ def _describe(step: Step) -> str:
         )
     if isinstance(step, CallStep):
         return f"seat {step.seat} calls {step.meld.type.value} {format_tiles(step.meld.tiles)}"
-    if isinstance(step, KitaStep):
+    if isinstance(step, KitaStep | FlowerStep):
         return f"seat {step.seat} sets aside {format_tiles([step.tile])}"
     return f"dora indicator {format_tiles([step.indicator])}"
 

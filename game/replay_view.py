@@ -23,7 +23,7 @@ from pathlib import Path
 from game.feed import Frame
 from game.logs import mjai as mjai_log
 from game.logs import tenhou6
-from game.logs.record import GameRecord, LogFormatError, RoundRecord
+from game.logs.record import GameRecord, LogFormatError, RoundRecord, UnwritableRecordError
 from game.records import Records, RecordsError
 from game.replay import ReplayError, replay_round
 from game.review import match_record
@@ -221,11 +221,15 @@ def open_match(records: Records, match_id: int) -> MatchReplay:
 
 
 def export_text(replay: MatchReplay, kind: str) -> str:
-    """The match written as tenhou.net/6 JSON (``"tenhou6"``) or mjai JSON lines (``"mjai"``)."""
-    if kind == "tenhou6":
-        return json.dumps(tenhou6.write_tenhou6(replay.record), ensure_ascii=False) + "\n"
-    if kind == "mjai":
-        return mjai_log.dumps(replay.record)
+    """The match written as tenhou.net/6 JSON (``"tenhou6"``) or mjai JSON lines (``"mjai"``);
+    ReplayViewError (one line) for a match these formats cannot hold (flowers)."""
+    try:
+        if kind == "tenhou6":
+            return json.dumps(tenhou6.write_tenhou6(replay.record), ensure_ascii=False) + "\n"
+        if kind == "mjai":
+            return mjai_log.dumps(replay.record)
+    except UnwritableRecordError as error:
+        raise ReplayViewError(str(error)) from None
     raise ValueError(f"unknown export format {kind!r} (one of {', '.join(EXPORT_FORMATS)})")
 
 

@@ -163,6 +163,8 @@ def check_run(specs: Sequence[str], games: int, rules: RuleSet, jobs: int, dupli
     """Raise SpecError for a run that cannot be played as asked."""
     for spec in specs:
         check_spec(spec)
+        if spec.startswith(MJAI_PREFIX) and rules.flowers:
+            raise SpecError(f"the rule set {rules.name!r} has flowers, which mjai has no tiles for: {spec!r}")
     if len(specs) != rules.players:
         raise SpecError(
             f"{len(specs)} seat specs for the {rules.players}-player rule set {rules.name!r}; "
@@ -318,6 +320,7 @@ class SimulationResult:
     elapsed_s: float
     players: tuple[PlayerStats, ...]
     decision_ms: dict[str, DecisionTimes]
+    chips: bool = False  # the rule set has chips (RULES.md §12): the summary table shows them
 
     @property
     def draw_rate(self) -> float:
@@ -346,9 +349,14 @@ class SimulationResult:
 
 
 def summarize(
-    specs: Sequence[str], players: int, results: Iterable[GameResult], elapsed_s: float
+    specs: Sequence[str],
+    players: int,
+    results: Iterable[GameResult],
+    elapsed_s: float,
+    chips: bool = False,
 ) -> SimulationResult:
-    """Pool game results per label (labels in the order first given in ``specs``), in game order."""
+    """Pool game results per label (labels in the order first given in ``specs``), in game order; ``chips``
+    when the rule set has chips (the summary table then shows them)."""
     stats = {spec: PlayerStats(spec, players) for spec in specs}
     samples: dict[str, list[float]] = {spec: [] for spec in specs}
     games = hands = draws = 0
@@ -367,6 +375,7 @@ def summarize(
         elapsed_s=elapsed_s,
         players=tuple(stats.values()),
         decision_ms={label: DecisionTimes.of(times) for label, times in samples.items()},
+        chips=chips,
     )
 
 
@@ -389,7 +398,7 @@ def simulate(
     planned = plan_games(specs, games, rules, seed, duplicate, mjai_timeout_s, record=logs is not None)
     start = time.perf_counter()
     results = run_games(planned, jobs, progress, logs.take if logs is not None else None)
-    return summarize(specs, rules.players, results, time.perf_counter() - start)
+    return summarize(specs, rules.players, results, time.perf_counter() - start, rules.chips)
 
 
 def run_games(
@@ -647,7 +656,8 @@ def format_summary(result: SimulationResult) -> str:
     header = (
         f"{'label':<{width}} {'games':>6} {'hands':>7} {'rank':>5}{places} {'score':>8}"
         f" {'win':>6} {'dealin':>6} {'riichi':>6} {'call':>6} {'winpts':>7} {'tenpai@draw':>11}"
-        f" {'fallbacks':>9}"
+        + (f" {'chips':>6}" if result.chips else "")
+        + f" {'fallbacks':>9}"
     )
     lines = [header]
     for player in result.players:
@@ -658,7 +668,8 @@ def format_summary(result: SimulationResult) -> str:
             f" {player.avg_score:>8.0f} {player.per_hand(player.wins):>6.1%}"
             f" {player.per_hand(player.deal_ins):>6.1%} {player.per_hand(player.riichi):>6.1%}"
             f" {player.per_hand(player.calls):>6.1%} {win_points} {player.tenpai_at_draw_rate:>11.1%}"
-            f" {player.fallbacks:>9}"
+            + (f" {f'{player.chips:+d}' if player.chips else '0':>6}" if result.chips else "")
+            + f" {player.fallbacks:>9}"
         )
     rate = result.games / result.elapsed_s if result.elapsed_s > 0 else 0.0
     lines.append(

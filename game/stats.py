@@ -29,6 +29,7 @@ from game.table import RestoreError, Table
 from rules.events import (
     Event,
     ExhaustiveDraw,
+    FlowerRevealed,
     HandWon,
     MeldCalled,
     RiichiAccepted,
@@ -41,7 +42,7 @@ from rules.round import RoundState
 from rules.scoring import YAKU_ORDER
 
 NOT_YAKU = frozenset(YAKU_ORDER[YAKU_ORDER.index("dora") :])
-"""Dora, red fives, ura dora and kita: counted in a hand's han, but no yaku of their own."""
+"""Dora, red fives, ura dora, kita and flowers: counted in a hand's han, but no yaku of their own."""
 AI_NAMES = {"easy": "Easy AI", "normal": "Normal AI", "strong": "Strong AI"}
 """The name of each AI level's entry in the records' statistics (the screen shows its own, translated)."""
 TOP_YAKU = 5
@@ -70,6 +71,8 @@ class SeatResult:
     tsumo_wins: int = 0  # wins by tsumo (the others are ron)
     deal_in_points: int = 0  # sum of the table values of the wins it dealt into
     yaku: tuple[tuple[str, int], ...] = ()  # (yaku, wins with it), dora kinds left out (NOT_YAKU)
+    chips: int = 0  # chips over the game (RULES.md §12; 0 without chips)
+    flowers: int = 0  # flowers it set aside over the game (the flowers option; 0 without)
 
 
 class HandTally:
@@ -88,6 +91,7 @@ class HandTally:
         self.tenpai_at_draw = [0] * players
         self.tsumo_wins = [0] * players
         self.deal_in_points = [0] * players
+        self.flowers = [0] * players
         self.yaku: list[Counter[str]] = [Counter() for _ in range(players)]
         self._dealt_in: set[int] = set()
         self._riichi: set[int] = set()
@@ -105,6 +109,8 @@ class HandTally:
                 self._called.add(event.seat)
             elif isinstance(event, HandWon):
                 self._won(event)
+            elif isinstance(event, FlowerRevealed):
+                self.flowers[event.seat] += 1
             elif isinstance(event, ExhaustiveDraw):
                 self.draws += 1
                 for seat in event.tenpai:
@@ -146,6 +152,8 @@ class HandTally:
             tsumo_wins=self.tsumo_wins[seat],
             deal_in_points=self.deal_in_points[seat],
             yaku=tuple(sorted(self.yaku[seat].items())),
+            chips=standings.chip_count(seat),
+            flowers=self.flowers[seat],
         )
 
 
@@ -174,6 +182,8 @@ class PlayerStats:
     deal_in_points: int = 0
     yaku: Counter[str] = field(default_factory=Counter)
     ranks_in_order: list[int] = field(default_factory=list)  # each seat-game's rank, in the order added
+    chips: int = 0  # chips won (lost when negative) over its games
+    flowers: int = 0  # flowers set aside over its games
 
     def __post_init__(self) -> None:
         if not self.rank_counts:
@@ -197,6 +207,8 @@ class PlayerStats:
         self.tsumo_wins += seat.tsumo_wins
         self.deal_in_points += seat.deal_in_points
         self.yaku.update(dict(seat.yaku))
+        self.chips += seat.chips
+        self.flowers += seat.flowers
 
     @property
     def avg_rank(self) -> float:
@@ -259,6 +271,8 @@ class PlayerStats:
             "avg_win_points": self.avg_win_points,
             "tenpai_at_draw_rate": self.tenpai_at_draw_rate,
             "fallbacks": self.fallbacks,
+            "chips": self.chips,
+            "flowers": self.per_hand(self.flowers),
         }
 
 

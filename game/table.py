@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.seat import Seat
 from game.view import SeatView, advance_view, redact, view_for
-from rules.actions import PASS, Action, Discard
+from rules.actions import PASS, Action, Discard, Flower
 from rules.events import Event, ExhaustiveDraw, RoundEnded
 from rules.match import HandOutcome, MatchState, Standings, final_standings, next_hand, start_match
 from rules.round import Phase, RoundState, apply, legal_actions, start_round
@@ -62,14 +62,18 @@ def hand_seed(seed: int, hand_index: int) -> int:
 
 
 def default_answer(drawn: int | None, legal: Sequence[Action]) -> Action:
-    """The answer of a seat that gives none of its own (illegal, crashed, or out of time): Pass, else
-    tsumogiri of ``drawn``, else the first plain discard, else the first legal action.
+    """The answer of a seat that gives none of its own (illegal, crashed, or out of time): Pass, else a flower
+    set aside (the flowers option), else tsumogiri of ``drawn``, else the first plain discard, else the first
+    legal action.
 
     >>> default_answer(7, (Discard(3), Discard(7), Discard(7, riichi=True)))
     Discard(tile=7, riichi=False)
     """
     if PASS in legal:
         return PASS
+    flower = next((action for action in legal if isinstance(action, Flower)), None)
+    if flower is not None:
+        return flower
     if drawn is not None and Discard(drawn) in legal:
         return Discard(drawn)
     return next((action for action in legal if isinstance(action, Discard) and not action.riichi), legal[0])
@@ -83,7 +87,7 @@ def safe_default(state: RoundState, legal: tuple[Action, ...]) -> Action:
 def hand_outcome(ended: RoundEnded, events: Sequence[Event]) -> HandOutcome:
     """The match's view of a finished hand, from its RoundEnded and the hand's events."""
     if ended.kind == "win":
-        return HandOutcome("win", ended.deltas, ended.riichi_sticks, winners=ended.winners)
+        return HandOutcome("win", ended.deltas, ended.riichi_sticks, winners=ended.winners, chips=ended.chips)
     if ended.kind == "abortive":
         return HandOutcome("abortive", ended.deltas, ended.riichi_sticks, abortive_kind=ended.abortive_kind)
     draw = next((event for event in reversed(events) if isinstance(event, ExhaustiveDraw)), None)
@@ -273,7 +277,9 @@ class Table:
         if self.walls is not None:
             wall = self.walls(match.hands_played)
         else:
-            wall = shuffled_wall(hand_seed(self.seed, match.hands_played), self.rules.players)
+            wall = shuffled_wall(
+                hand_seed(self.seed, match.hands_played), self.rules.players, self.rules.flowers
+            )
         return start_round(
             self.rules,
             wall,

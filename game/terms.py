@@ -11,6 +11,7 @@ from rules.actions import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pass,
@@ -19,11 +20,13 @@ from rules.actions import (
     Shouminkan,
     Tsumo,
 )
+from rules.chips import chips_per_payer
 from rules.events import (
     AbortiveDraw,
     DoraRevealed,
     Event,
     ExhaustiveDraw,
+    FlowerRevealed,
     HandWon,
     KitaDeclared,
     MeldCalled,
@@ -38,20 +41,24 @@ from rules.meld import KAN_TYPES, Meld, MeldType
 from rules.ruleset import CHOICES, LOCAL_YAKU, PRESET_NAMES, RuleSet, RuleSetError, preset
 from rules.scoring import YAKU_ORDER, YAKUMAN_IDS, HandValue
 from rules.tiles import (
+    FLOWER_IDS,
     KIND_COUNT,
     TILE_COUNT,
     NotationError,
     dora_from_indicator,
     format_tiles,
+    is_flower,
     is_red,
     kind_name,
     parse_tiles,
+    tile_name,
 )
 
 __all__ = [
     "ABORTIVE_KINDS",
     "CHOICES",
     "END_REASONS",
+    "FLOWER_IDS",
     "KAN_TYPES",
     "KIND_COUNT",
     "LOCAL_YAKU",
@@ -70,6 +77,8 @@ __all__ = [
     "DoraRevealed",
     "Event",
     "ExhaustiveDraw",
+    "Flower",
+    "FlowerRevealed",
     "HandOutcome",
     "HandValue",
     "HandWon",
@@ -94,10 +103,13 @@ __all__ = [
     "TileDiscarded",
     "TileDrawn",
     "Tsumo",
+    "chips_per_payer",
     "dora_from_indicator",
     "format_tiles",
+    "is_flower",
     "is_red",
     "kind_name",
     "parse_tiles",
     "preset",
+    "tile_name",
 ]

@@ -402,6 +402,7 @@ class StandingRow:
     adjustments: tuple[Adjustment, ...]
     byes: int
     cumulative: tuple[float, ...]  # points after each round (adjustments at the end)
+    chips: int = 0  # chips over its matches (RULES.md §12), already in ``points`` at chip_points each
 
 
 def _tenths(points: int) -> int:
@@ -424,6 +425,7 @@ def standings(
     played = [0] * people
     best: list[int | None] = [None] * people  # the best single match, in tenths
     per_round = [[0] * info.rounds for _ in range(people)]
+    chips = [0] * people
     for match in matches:
         if match.status != "finished" or match.result is None:
             continue
@@ -434,6 +436,7 @@ def standings(
             tenths = _tenths(match.result.settled[seat])
             totals[who] += tenths
             counts[who][match.result.ranks[seat] - 1] += 1
+            chips[who] += match.result.chip_count(seat)
             played[who] += 1
             previous = best[who]
             best[who] = tenths if previous is None else max(previous, tenths)
@@ -480,6 +483,7 @@ def standings(
                 adjustments=tuple(given[who]),
                 byes=sum(who in people_out for people_out in byes.values()),
                 cumulative=tuple(cumulative),
+                chips=chips[who],
             )
         )
     return rows
@@ -553,6 +557,7 @@ def standings_json(view: TournamentView) -> dict[str, Any]:
                 "adjustments": [
                     {"points": round(item.points, 1), "reason": item.reason} for item in row.adjustments
                 ],
+                **({"chips": row.chips} if view.info.rules.chips else {}),
             }
             for row in view.rows
         ],
@@ -564,6 +569,11 @@ def standings_json(view: TournamentView) -> dict[str, Any]:
                 "players": [entry.name for entry in match.seats],
                 "final_scores": list(match.result.scores) if match.result else None,
                 "points": [_tenths(value) / 10 for value in match.result.settled] if match.result else None,
+                **(
+                    {"chips": [match.result.chip_count(seat) for seat in range(len(match.seats))]}
+                    if view.info.rules.chips and match.result
+                    else {}
+                ),
             }
             for match in view.matches
         ],
@@ -589,16 +599,18 @@ def format_standings(view: TournamentView) -> str:
     """The standings as a text table for the terminal."""
     size = view.info.rules.players
     places = " ".join(ordinal(place) for place in range(1, size + 1))
+    chips = view.info.rules.chips  # a chips column (their points are in the points already)
     lines = [
         f"{view.info.name} — round {view.rounds_done} of {view.info.rounds} done ({view.info.status})",
-        f"{'rank':>4}  {'name':<{NAME_CHARS}}  {'points':>8}  {'matches':>7}  {places}  avg rank",
+        f"{'rank':>4}  {'name':<{NAME_CHARS}}  {'points':>8}  {'matches':>7}  {places}  avg rank"
+        + (f"  {'chips':>5}" if chips else ""),
     ]
     for row in view.rows:
         counts = " ".join(f"{count:>{len(str(place)) + 2}}" for place, count in enumerate(row.ranks, start=1))
         average = f"{row.avg_rank:.2f}" if row.avg_rank is not None else "-"
         lines.append(
             f"{row.rank:>4}  {row.name:<{NAME_CHARS}}  {format_points(row.points):>8}  {row.matches:>7}  "
-            f"{counts}  {average:>8}"
+            f"{counts}  {average:>8}" + (f"  {row.chips:>+5}" if chips else "")
         )
         for item in row.adjustments:
             lines.append(f"{'':>4}  adjustment {format_points(item.points)}: {item.reason}")
@@ -625,6 +637,7 @@ def standings_csv(view: TournamentView) -> str:
             "avg_rank",
             "adjustments",
             "adjustment_reasons",
+            *(("chips",) if view.info.rules.chips else ()),
         ]
     )
     for row in view.rows:
@@ -638,6 +651,7 @@ def standings_csv(view: TournamentView) -> str:
                 f"{row.avg_rank:.3f}" if row.avg_rank is not None else "",
                 f"{sum(item.points for item in row.adjustments):.1f}",
                 _csv_text("; ".join(f"{item.points:+.1f} {item.reason}" for item in row.adjustments)),
+                *((row.chips,) if view.info.rules.chips else ()),
             ]
         )
     return out.getvalue()
@@ -685,7 +699,7 @@ def export(records: Records, tournament: int, out_dir: Path) -> list[Path]:
         path.write_text(standings_html(view), encoding="utf-8")
         written.append(path)
         for match in view.matches:
-            if match.actions == 0:
+            if match.actions == 0 or match.rules.flowers:  # tenhou.net/6 has no flower tiles: no log
                 continue
             path = logs / f"round-{match.round:02d}-table-{match.table}.json"
             path.write_text(match_record_json(records, match), encoding="utf-8")

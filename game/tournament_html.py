@@ -46,9 +46,12 @@ def _standings(view: TournamentView) -> str:
     places = "".join(
         f'<th class="num">{ordinal(place)}</th>' for place in range(1, view.info.rules.players + 1)
     )
+    chips = view.info.rules.chips  # a chips column (their points are in the points already)
     head = (
         '<tr><th class="num">Rank</th><th>Name</th><th>AI</th><th class="num">Points</th>'
-        f'<th class="num">Matches</th>{places}<th class="num">Avg rank</th><th class="num">Adj.</th></tr>'
+        f'<th class="num">Matches</th>{places}<th class="num">Avg rank</th><th class="num">Adj.</th>'
+        + ('<th class="num">Chips</th>' if chips else "")
+        + "</tr>"
     )
     lines = []
     for row in view.rows:
@@ -59,7 +62,9 @@ def _standings(view: TournamentView) -> str:
             f'<tr><td class="num">{row.rank}</td><td>{escape(row.name)}</td>'
             f"<td>{escape(row.level) if row.level != 'human' else ''}</td>"
             f'<td class="num points">{format_points(row.points)}</td><td class="num">{row.matches}</td>'
-            f'{counts}<td class="num">{average}</td><td class="num">{adjusted}</td></tr>'
+            f'{counts}<td class="num">{average}</td><td class="num">{adjusted}</td>'
+            + (f'<td class="num chips">{row.chips:+d}</td>' if chips else "")
+            + "</tr>"
         )
     return f"<table><thead>{head}</thead><tbody>{''.join(lines)}</tbody></table>"
 

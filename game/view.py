@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rules.events import (
     DoraRevealed,
     Event,
+    FlowerRevealed,
     KitaDeclared,
     MeldCalled,
     RiichiAccepted,
@@ -42,13 +43,15 @@ _CLAIM_PHASES = (Phase.CLAIM, Phase.CHANKAN, Phase.KITA_CLAIM)
 
 @dataclass(frozen=True)
 class PlayerView:
-    """What every seat may see of one seat: its melds, river, kita, riichi and how many tiles it holds."""
+    """What every seat may see of one seat: its melds, river, kita, flowers, riichi and how many tiles it
+    holds."""
 
     melds: tuple[Meld, ...]
     river: tuple[RiverTile, ...]
     kita: tuple[int, ...]
     riichi: bool  # declared (the declaration tile lies sideways in the river)
     concealed: int  # number of concealed tiles, the drawn tile included
+    flowers: tuple[int, ...] = ()  # set aside (the flowers option)
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,9 @@ class SeatView:
 def view_for(state: RoundState, seat: int) -> SeatView:
     """What ``seat`` may know of the hand in ``state``."""
     player = state.players[seat]
-    players = [PlayerView(p.melds, p.river, p.kita, p.riichi > 0, len(p.hand)) for p in state.players]
+    players = [
+        PlayerView(p.melds, p.river, p.kita, p.riichi > 0, len(p.hand), p.flowers) for p in state.players
+    ]
     hand = player.hand
     if state.kan_kind is not None and state.tile is not None:
         # A kan that may be robbed (or was) has been announced: it shows as declared.
@@ -181,6 +186,18 @@ def advance_view(view: SeatView | None, event: Event, seat: int) -> SeatView:
             phase=Phase.KITA_CLAIM,
             turn=event.seat,
             claimable=event.tile,
+        )
+    if isinstance(event, FlowerRevealed):
+        players = list(view.players)
+        who = players[event.seat]
+        players[event.seat] = dataclasses.replace(
+            who, flowers=(*who.flowers, event.tile), concealed=who.concealed - 1
+        )
+        return dataclasses.replace(
+            view,
+            hand=_without(view.hand, (event.tile,)) if event.seat == view.seat else view.hand,
+            drawn=None,
+            players=tuple(players),
         )
     if isinstance(event, DoraRevealed):
         return dataclasses.replace(view, dora_indicators=(*view.dora_indicators, event.indicator))

@@ -54,6 +54,7 @@ class YakuExample:
     dora_indicators: str = ""
     ura_indicators: str = ""
     kita: int = 0
+    flowers: int = 0
     rules: tuple[tuple[str, object], ...] = ()
 
     @property
@@ -261,6 +262,18 @@ EXAMPLES: tuple[YakuExample, ...] = (
     YakuExample(
         "kita", "111999m456p789s55s", "5s", 1, 1, tsumo=True, seat_wind=1, kita=1, rules=(("players", 3),)
     ),
+    YakuExample(
+        "flower",
+        "222888m345p789s66s",
+        "6s",
+        1,
+        1,
+        tsumo=True,
+        seat_wind=1,
+        flowers=1,
+        local=True,
+        rules=(("flowers", True),),
+    ),
 )
 
 # Open hands for the yaku whose reference example is closed though they may be won open, to show (and test)
@@ -316,6 +329,17 @@ OPEN_EXAMPLES: tuple[YakuExample, ...] = (
     ),
     YakuExample(
         "kita", "123p456s99m789s", "9s", 1, 1, melds=("pon 777z 2",), kita=1, rules=(("players", 3),)
+    ),
+    YakuExample(
+        "flower",
+        "234p567s11m789s",
+        "9s",
+        1,
+        1,
+        melds=("pon 666z 2",),
+        flowers=1,
+        local=True,
+        rules=(("flowers", True),),
     ),
 )
 
@@ -396,6 +420,7 @@ def score_example(example: YakuExample, rules: RuleSet | None = None) -> HandVal
         dora_indicators=tiles.dora_indicators,
         ura_indicators=tiles.ura_indicators,
         kita=example.kita,
+        flowers=example.flowers,
         consecutive_kans=example.consecutive_kans,
         paarenchan=example.paarenchan,
     )

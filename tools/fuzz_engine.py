@@ -29,6 +29,7 @@ from rules.events import (
     DoraRevealed,
     Event,
     ExhaustiveDraw,
+    FlowerRevealed,
     HandWon,
     KitaDeclared,
     MeldCalled,
@@ -41,7 +42,7 @@ from rules.events import (
 from rules.meld import MeldType
 from rules.round import Phase, RoundState
 from rules.ruleset import PRESET_NAMES, RuleSet, preset
-from rules.wall import DEAD_WALL, HAND_SIZE, RINSHAN_SLOTS, tile_set
+from rules.wall import HAND_SIZE, dead_wall_size, rinshan_slots, tile_set
 
 
 class InvariantError(AssertionError):
@@ -71,10 +72,12 @@ def unseen_wall(state: RoundState) -> list[int]:
     wall = state.wall
     size = wall.size
     first_undrawn = HAND_SIZE * state.n + state.draws  # the deal and the live draws come from the front
+    dead = size - dead_wall_size(wall.flowers)
+    slots = rinshan_slots(wall.flowers)
     taken = set()
     for index in range(state.replacements):
-        moved = index - RINSHAN_SLOTS
-        taken.add(size - DEAD_WALL + index if moved < 0 else size - DEAD_WALL - 1 - moved)
+        moved = index - slots
+        taken.add(dead + index if moved < 0 else dead - 1 - moved)
     return [
         tile
         for position, tile in enumerate(wall.tiles[first_undrawn:], first_undrawn)
@@ -93,9 +96,11 @@ def check_state(state: RoundState, where: str = "") -> None:
             held.extend(meld.tiles)
         held.extend(river_tile.tile for river_tile in player.river if not river_tile.called)
         held.extend(player.kita)
+        held.extend(player.flowers)
     held.extend(unseen_wall(state))
-    if sorted(held) != list(tile_set(n)):
-        everything, expected = Counter(held), Counter(tile_set(n))
+    every_tile = tile_set(n, rules.flowers)
+    if sorted(held) != list(every_tile):
+        everything, expected = Counter(held), Counter(every_tile)
         extra = sorted((everything - expected).elements())
         missing = sorted((expected - everything).elements())
         raise _fail(where, f"tiles not accounted for exactly once: twice {extra[:8]}, missing {missing[:8]}")
@@ -121,6 +126,7 @@ def view_tiles(view: SeatView) -> set[int]:
     tiles = set(view.hand) | set(view.dora_indicators)
     for player in view.players:
         tiles.update(player.kita)
+        tiles.update(player.flowers)
         tiles.update(river_tile.tile for river_tile in player.river)
         for meld in player.melds:
             tiles.update(meld.tiles)
@@ -132,7 +138,7 @@ def event_tiles(event: Event) -> set[int]:
     """Every tile id an event shows, besides the hands revealed at the end of a hand (checked apart)."""
     if isinstance(event, RoundStarted):
         return {tile for hand in event.hands for tile in hand} | {event.dora_indicator}
-    if isinstance(event, TileDrawn | TileDiscarded | KitaDeclared):
+    if isinstance(event, TileDrawn | TileDiscarded | KitaDeclared | FlowerRevealed):
         return {event.tile} - {HIDDEN}
     if isinstance(event, MeldCalled):
         return set(event.meld.tiles)
@@ -203,10 +209,17 @@ class ObservedSeat:
     def __init__(self, inner: Seat) -> None:
         self.inner = inner
         self.pending: list[Event] = []
+        self.crashes: list[
+            str
+        ] = []  # the table replaces a crashed decision by safe play: still a failure here
 
     def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
-        """The wrapped seat's answer."""
-        return self.inner.decide(view, legal)
+        """The wrapped seat's answer (a crash is noted, then passed on to the table)."""
+        try:
+            return self.inner.decide(view, legal)
+        except Exception as error:
+            self.crashes.append("".join(traceback.format_exception_only(error)).strip())
+            raise
 
     def observe(self, event: Event) -> None:
         """Keep the event, then pass it on."""
@@ -268,7 +281,7 @@ class TableChecker:
             if isinstance(event, HandWon):
                 self.outcomes["tsumo" if event.discarder is None else "ron"] += 1
                 names = {name for name, _ in event.value.yaku}
-                for name in ("chankan", "rinshan", "haitei", "houtei", "ippatsu", "double_riichi"):
+                for name in ("chankan", "rinshan", "haitei", "houtei", "ippatsu", "double_riichi", "flower"):
                     if name in names:
                         self.outcomes[f"win with {name}"] += 1
                 if event.value.yakuman:
@@ -285,6 +298,8 @@ class TableChecker:
                 self.outcomes[event.meld.type.value] += 1
             elif isinstance(event, KitaDeclared):
                 self.outcomes["kita"] += 1
+            elif isinstance(event, FlowerRevealed):
+                self.outcomes["flower"] += 1
             elif isinstance(event, RoundEnded):
                 self.outcomes["hands"] += 1
 
@@ -320,6 +335,9 @@ def play_match(name: str, seed: int) -> MatchReport:
     checker = TableChecker.build(rules, match_bots(rules, seed), seed)
     try:
         checker.table.run()
+        crashes = [crash for seat in checker.seats for crash in seat.crashes]
+        if crashes:
+            raise InvariantError(f"a seat crashed deciding ({len(crashes)} times), first: {crashes[0]}")
     except Exception as error:
         detail = "".join(traceback.format_exception_only(error)).strip()
         where = traceback.extract_tb(error.__traceback__)[-1]

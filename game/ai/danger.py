@@ -90,11 +90,19 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
         flush_suit = None
         if player.riichi:
             weight = 1.0
-            loss = 5200.0 + 1600.0 * _visible_dora(player.melds, dora) + 1000.0 * len(player.kita)
+            loss = (
+                5200.0
+                + 1600.0 * _visible_dora(player.melds, dora)
+                + 1000.0 * (len(player.kita) + len(player.flowers))
+            )
         elif open_melds:
             count = len(open_melds)
             weight = min(0.95, (0.0, 0.06, 0.2, 0.45, 0.9)[min(count, 4)] + 0.012 * len(player.river))
-            loss = 2600.0 + 2000.0 * _visible_dora(player.melds, dora) + 1000.0 * len(player.kita)
+            loss = (
+                2600.0
+                + 2000.0 * _visible_dora(player.melds, dora)
+                + 1000.0 * (len(player.kita) + len(player.flowers))
+            )
             loss += 1500.0 * sum(1 for meld in open_melds if meld.kind >= 31 and not meld.is_sequence)
             suits = {suit_of_kind(tile >> 2) for meld in player.melds for tile in meld.tiles} - {3}
             if len(suits) == 1 and count >= 2:

@@ -16,6 +16,7 @@ from rules.tiles import (
     KIND_COUNT,
     TERMINALS_AND_HONORS,
     THREE_PLAYER_ABSENT,
+    TILE_COUNT,
     dora_from_indicator,
 )
 
@@ -89,10 +90,11 @@ def improving(hand: bytes | bytearray, three_player: bool) -> tuple[int, ...]:
 
 
 def counts_of(tiles: Iterable[int]) -> list[int]:
-    """34-count of tile ids."""
+    """34-count of tile ids (a flower still in hand belongs to no kind and is left out)."""
     counts = [0] * KIND_COUNT
     for tile in tiles:
-        counts[tile >> 2] += 1
+        if tile < TILE_COUNT:
+            counts[tile >> 2] += 1
     return counts
 
 
@@ -110,7 +112,8 @@ def visible_counts(view: SeatView) -> list[int]:
         for tile in player.kita:
             counts[tile >> 2] += 1
     for tile in view.dora_indicators:
-        counts[tile >> 2] += 1
+        if tile < TILE_COUNT:  # a flower as an indicator hides no tile of a kind
+            counts[tile >> 2] += 1
     return counts
 
 
@@ -129,7 +132,8 @@ def dora_kinds(view: SeatView) -> list[int]:
     three_player = view.n == 3
     worth = [0] * KIND_COUNT
     for tile in view.dora_indicators:
-        worth[dora_from_indicator(tile >> 2, three_player)] += 1
+        if tile < TILE_COUNT:  # a flower points at the flowers, which no hand holds
+            worth[dora_from_indicator(tile >> 2, three_player)] += 1
     return worth
 
 
@@ -243,7 +247,7 @@ def estimate_han(
     and riichi with its extras for a closed hand."""
     closed = all(meld.type is MeldType.ANKAN for meld in melds)
     yakuhai = yakuhai_han(view)
-    han = float(reds + len(view.players[view.seat].kita))
+    han = float(reds + len(view.players[view.seat].kita) + len(view.players[view.seat].flowers))
     meld_kinds: list[int] = []
     for meld in melds:
         kinds = [tile >> 2 for tile in meld.tiles]

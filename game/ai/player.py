@@ -40,6 +40,7 @@ from rules.actions import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pon,
@@ -54,7 +55,7 @@ from rules.points import base_points, ceil100
 from rules.ruleset import RuleSet
 from rules.scoring import HandError, HandValue, WinSituation, score_hand
 from rules.shanten import shanten, shanten_kokushi
-from rules.tiles import THREE_PLAYER_ABSENT
+from rules.tiles import THREE_PLAYER_ABSENT, TILE_COUNT
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ class AiSeat:
         self._events = 0  # events seen in the hand in play
         self._rng: random.Random | None = None
         # what a ron on each wait of a tenpai hand is worth, for the hand in play (seat and round winds fixed)
-        self._points: dict[tuple[bytes, tuple[Meld, ...], int, tuple[int, ...], int, int], float] = {}
+        self._points: dict[tuple[bytes, tuple[Meld, ...], int, tuple[int, ...], int, int, int], float] = {}
 
     def observe(self, event: Event) -> None:
         """Remember what matters for defence, and where in the match the next decision stands."""
@@ -217,8 +218,11 @@ class AiSeat:
         if len(legal) == 1:
             return legal[0]
         for action in legal:
-            if isinstance(action, Tsumo | Ron):
+            if isinstance(action, Tsumo | Ron | Flower):  # a flower is always set aside at once
                 return action
+        if any(tile >= TILE_COUNT for tile in view.hand):
+            # A dealt flower not set aside yet (before the seat's first turn): its hand cannot be read.
+            return PASS if PASS in legal else legal[0]
         situation = self._situation(view)
         if view.phase in (Phase.TURN, Phase.AFTER_CALL):
             return self._turn(situation, legal)
@@ -570,7 +574,8 @@ class AiSeat:
         """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku."""
         view = situation.view
         reds = self._reds(view, hand)
-        key = (bytes(hand), melds, wait, view.dora_indicators, reds, len(view.players[view.seat].kita))
+        me = view.players[view.seat]
+        key = (bytes(hand), melds, wait, view.dora_indicators, reds, len(me.kita), len(me.flowers))
         found = self._points.get(key)
         if found is not None:
             return found
@@ -660,6 +665,7 @@ class AiSeat:
                     round_wind=view.round_wind,
                     dora_indicators=view.dora_indicators,
                     kita=len(view.players[view.seat].kita),
+                    flowers=len(view.players[view.seat].flowers),
                 ),
                 self.rules,
             )

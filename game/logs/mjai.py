@@ -42,6 +42,7 @@ from game.logs.record import (
     RoundRecord,
     Step,
     WinResult,
+    refuse_flowers,
 )
 from game.logs.tenhou6 import game_length_of, red_fives_of
 from rules.meld import Meld, MeldError, MeldType
@@ -73,7 +74,8 @@ def mjai_tile(tile: int, red_fives: tuple[int, int, int] = (1, 1, 1)) -> str:
 
 
 def write_mjai(record: GameRecord) -> list[dict[str, Any]]:
-    """The record's mjai events, from ``start_game`` to ``end_game``."""
+    """The record's mjai events, from ``start_game`` to ``end_game``; UnwritableRecordError for flowers."""
+    refuse_flowers(record, "mjai")
     red_fives = red_fives_of(record)
     events: list[dict[str, Any]] = [
         {

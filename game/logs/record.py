@@ -1,19 +1,32 @@
 """The neutral game record every log format is read into and written from: rounds of steps and results.
 
 Seats are absolute (0 = the first dealer, counting in turn order); a meld's ``from_seat`` stays relative to
-its owner as in ``rules.meld``. Tiles are 136-ids (Tenhou numbering, red fives 16/52/88).
+its owner as in ``rules.meld``. Tiles are 136-ids (Tenhou numbering, red fives 16/52/88); the flowers of our
+own matches are 136-139, which no log format holds (``refuse_flowers``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.events import DoraRevealed, Event, KitaDeclared, MeldCalled, TileDiscarded, TileDrawn
+from rules.events import (
+    DoraRevealed,
+    Event,
+    FlowerRevealed,
+    KitaDeclared,
+    MeldCalled,
+    TileDiscarded,
+    TileDrawn,
+)
 from rules.meld import Meld
 
 
 class LogFormatError(ValueError):
     """A log that cannot be read; the message names the file, the position in it and the reason."""
+
+
+class UnwritableRecordError(ValueError):
+    """A record a log format cannot hold (flowers); the message is one line naming the game and the format."""
 
 
 @dataclass(frozen=True)
@@ -50,13 +63,21 @@ class KitaStep:
 
 
 @dataclass(frozen=True)
+class FlowerStep:
+    """The flowers option (our own matches only): a seat set a flower aside."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
 class DoraStep:
     """A new dora indicator was revealed (as the log shows it; the engine reveals its own and compares)."""
 
     indicator: int
 
 
-Step = DrawStep | DiscardStep | CallStep | KitaStep | DoraStep
+Step = DrawStep | DiscardStep | CallStep | KitaStep | FlowerStep | DoraStep
 
 
 def step_of(event: Event) -> Step | None:
@@ -69,6 +90,8 @@ def step_of(event: Event) -> Step | None:
         return CallStep(event.seat, event.meld)
     if isinstance(event, KitaDeclared):
         return KitaStep(event.seat, event.tile)
+    if isinstance(event, FlowerRevealed):
+        return FlowerStep(event.seat, event.tile)
     if isinstance(event, DoraRevealed):
         return DoraStep(event.indicator)
     return None
@@ -146,3 +169,25 @@ class GameRecord:
     final_scores: tuple[int, ...] | None = None  # scores after the last hand, when the log has them
     final_points: tuple[float, ...] | None = None  # settled points after oka and uma, when the log has them
     extra: dict[str, str] = field(default_factory=dict, compare=False)
+
+
+def has_flowers(record: GameRecord) -> bool:
+    """Whether any hand of the record was played with flowers (136-139 dealt, drawn or in its wall)."""
+    return any(
+        any(tile >= 136 for tile in hand.wall)
+        or any(tile >= 136 for dealt in hand.hands for tile in dealt)
+        or any(
+            isinstance(step, FlowerStep) or (isinstance(step, DrawStep) and step.tile >= 136)
+            for step in hand.steps
+        )
+        for hand in record.rounds
+    )
+
+
+def refuse_flowers(record: GameRecord, format_name: str) -> None:
+    """UnwritableRecordError (one line) when the record has flowers: ``format_name`` has no flower tiles."""
+    if has_flowers(record):
+        raise UnwritableRecordError(
+            f"{record.source}: {format_name} has no flower tiles, so a match played with flowers is not "
+            "written (the records keep it and replay it)"
+        )

@@ -52,6 +52,7 @@ from game.logs.record import (
     RoundRecord,
     Step,
     WinResult,
+    refuse_flowers,
 )
 from rules.meld import Meld, MeldError, MeldType
 from rules.points import ceil100
@@ -320,7 +321,8 @@ def code_kind(code: int) -> tuple[int, bool] | None:
 
 
 def write_tenhou6(record: GameRecord) -> dict[str, Any]:
-    """The tenhou.net/6 JSON object of a record (json-serialisable)."""
+    """The tenhou.net/6 JSON object of a record (json-serialisable); UnwritableRecordError for flowers."""
+    refuse_flowers(record, "tenhou.net/6")
     rules = rules_of(record)
     red_fives = red_fives_of(record)
     names = list(record.names) + [""] * (4 - record.players)

@@ -22,7 +22,8 @@ from rules.meld import Meld
 from rules.ruleset import RuleSet, preset
 
 ROOT = Path(__file__).resolve().parents[2]
-PRESETS = ("standard", "tenhou", "mahjong-soul", "kobalab", "seed-deluxe", "seed-netmahjong", "tenhou-3p")
+# every preset mjai can play (the boxed game's, seed-deluxe, has flowers, which mjai has no tiles for)
+PRESETS = ("standard", "tenhou", "mahjong-soul", "kobalab", "seed-netmahjong", "tenhou-3p")
 
 
 def canonical(value: object, rules: RuleSet, drawn: int | None = None) -> object:

@@ -16,10 +16,12 @@ from game.logs.record import (
     DiscardStep,
     DoraStep,
     DrawStep,
+    FlowerStep,
     GameRecord,
     KitaStep,
     Result,
     RoundRecord,
+    UnwritableRecordError,
     WinResult,
 )
 from game.recorder import GameRecorder
@@ -47,7 +49,10 @@ GAMES = [(name, 0, "greedy") for name in PRESET_NAMES] + [
     ("tenhou-3p", 1, "greedy"),
     ("standard", 2, "random"),
     ("tenhou-3p", 2, "random"),
+    ("seed-deluxe", 2, "random"),  # random seats hold flowers, call and set them aside late
 ]
+# tenhou.net/6 and mjai have no flower tiles: a flower game is refused (test below), the others written
+WRITABLE = [game for game in GAMES if not preset(game[0]).flowers]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -148,7 +153,7 @@ def test_open_kan_dora_after_a_kita_replays() -> None:
 # --- tenhou.net/6 -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "seed", "bots"), GAMES)
+@pytest.mark.parametrize(("name", "seed", "bots"), WRITABLE)
 def test_recorded_games_survive_tenhou6(name: str, seed: int, bots: str) -> None:
     record = play(name, seed, bots).record
     rules = preset(name)
@@ -161,7 +166,21 @@ def test_recorded_games_survive_tenhou6(name: str, seed: int, bots: str) -> None
 # --- mjai -------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "seed", "bots"), GAMES)
+def test_a_flower_game_is_recorded_with_its_flowers_and_refused_by_the_log_writers() -> None:
+    record = play("seed-deluxe", 0, "greedy").record
+    flowers = [step for hand in record.rounds for step in hand.steps if isinstance(step, FlowerStep)]
+    assert flowers
+    assert all(step.tile >= 136 for step in flowers)
+    for write, name in ((tenhou6.write_tenhou6, "tenhou.net/6"), (mjai.write_mjai, "mjai")):
+        with pytest.raises(UnwritableRecordError) as refused:
+            write(record)
+        message = str(refused.value)
+        assert "\n" not in message
+        assert name in message
+        assert "flower" in message
+
+
+@pytest.mark.parametrize(("name", "seed", "bots"), WRITABLE)
 def test_recorded_games_write_mjai_in_step_with_the_engine(name: str, seed: int, bots: str) -> None:
     played = play(name, seed, bots)
     rules = preset(name)

@@ -39,6 +39,7 @@ from rules.actions import PASS
 from rules.events import (
     Event,
     ExhaustiveDraw,
+    FlowerRevealed,
     HandWon,
     MeldCalled,
     RiichiAccepted,
@@ -65,6 +66,8 @@ PLAYER_KEYS = {
     "avg_win_points",
     "tenpai_at_draw_rate",
     "fallbacks",
+    "chips",
+    "flowers",
 }
 
 
@@ -114,6 +117,8 @@ def recount(jobs: list[GameJob]) -> dict[str, dict[str, object]]:
                 tally["draws"] += bool(draw)
                 tally["tenpai"] += bool(draw) and seat in draw[0].tenpai
                 points.setdefault(label, []).extend(win.value.points for win in wins if win.seat == seat)
+                tally["chips"] += sum(win.chips[seat] for win in wins if win.chips)
+                tally["flowers"] += sum(1 for e in hand if isinstance(e, FlowerRevealed) and e.seat == seat)
     expected = {}
     for label, tally in tallies.items():
         games, hands = tally["games"], tally["hands"]
@@ -132,6 +137,8 @@ def recount(jobs: list[GameJob]) -> dict[str, dict[str, object]]:
             "avg_win_points": sum(won) / len(won) if won else None,
             "tenpai_at_draw_rate": tally["tenpai"] / tally["draws"] if tally["draws"] else 0.0,
             "fallbacks": 0,  # the simple bots always answer themselves
+            "chips": tally["chips"],
+            "flowers": tally["flowers"] / hands,
         }
     return expected
 
@@ -146,6 +153,8 @@ def players_by_label(result: SimulationResult) -> dict[str, dict[str, object]]:
         (("greedy", "random", "greedy", "tsumogiri"), "standard", 3, False),
         (("greedy", "random", "tsumogiri", "greedy"), "standard", 4, True),
         (("greedy", "greedy", "random"), "tenhou-3p", 3, True),
+        (("greedy", "random", "greedy", "tsumogiri"), "seed-netmahjong", 3, False),  # with chips
+        (("greedy", "random", "greedy", "random"), "seed-deluxe", 2, False),  # with flowers
     ],
 )
 def test_stats_agree_with_an_independent_recount(

@@ -147,7 +147,7 @@ def test_local_examples_need_their_option(example: YakuExample) -> None:
 
 def test_local_flags_match_the_rules() -> None:
     for example in EXAMPLES:
-        off_by_default = example.yaku in LOCAL_YAKU or example.yaku in ("renhou", "paarenchan")
+        off_by_default = example.yaku in LOCAL_YAKU or example.yaku in ("renhou", "paarenchan", "flower")
         assert example.local == off_by_default, example.yaku
         if not example.local:
             assert dict(example.rules).keys() <= {"players"}, example.yaku
