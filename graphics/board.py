@@ -15,8 +15,6 @@ from game.terms import Meld, MeldType
 from game.view import SeatView
 from graphics.layout import RIVER_ROW, RIVER_ROWS, Box, TableLayout, tile_width
 
-DEAD_WALL_STACKS = 7
-
 # z-order bands: lower draws first
 Z_WALL, Z_RIVER, Z_MELD, Z_HAND = 0, 20, 40, 60
 
@@ -30,6 +28,7 @@ class WallState:
     live_drawn: int = 0  # tiles taken from the live end (the deal included)
     rinshan_drawn: int = 0  # replacement tiles taken from the dead wall's far end
     indicators: tuple[int, ...] = ()  # dora indicators turned face up, in order
+    dead_stacks: int = 7  # 9 with flowers: four stacks of replacement tiles before the first indicator
 
 
 @dataclass(frozen=True)
@@ -114,8 +113,9 @@ def wall_slots(wall: WallState) -> dict[tuple[int, int], int | None]:
     for k in range(wall.rinshan_drawn):  # replacement tiles come from the far end of the dead wall
         stack = (dead_end - k // 2) % wall.stacks
         present.pop((stack, k % 2), None)
+    replacement_stacks = wall.dead_stacks - 5
     for i, indicator in enumerate(wall.indicators):
-        slot = ((wall.break_stack - 3 - i) % wall.stacks, 0)
+        slot = ((wall.break_stack - 1 - replacement_stacks - i) % wall.stacks, 0)
         if slot in present:
             present[slot] = indicator
     return present
@@ -129,7 +129,7 @@ def build_sprites(show: Show, layout: TableLayout) -> dict[Hashable, Sprite]:
         rel = layout.rel_of(seat, show.bottom)
         player = show.view.players[seat]
         _add_river(sprites, show, layout, seat, rel)
-        _add_melds(sprites, layout, seat, rel, player.melds, player.kita)
+        _add_melds(sprites, layout, seat, rel, player.melds, (*player.kita, *player.flowers))
         _add_hand(sprites, show, layout, seat, rel)
     return sprites
 
@@ -137,7 +137,7 @@ def build_sprites(show: Show, layout: TableLayout) -> dict[Hashable, Sprite]:
 def _add_wall(sprites: dict[Hashable, Sprite], show: Show, layout: TableLayout) -> None:
     wall = show.wall
     sizes = side_stacks(wall.stacks)
-    dead = {(wall.break_stack - 1 - i) % wall.stacks for i in range(DEAD_WALL_STACKS)}
+    dead = {(wall.break_stack - 1 - i) % wall.stacks for i in range(wall.dead_stacks)}
     gap = tile_width(layout.wall_h) * 0.3  # the wall is broken: the dead wall stands a little apart
     for (stack, level), face in wall_slots(wall).items():
         side, index = ring_position(stack, wall.stacks)
@@ -199,7 +199,7 @@ def _add_melds(
     melds: tuple[Meld, ...],
     kita: tuple[int, ...],
 ) -> None:
-    """Lay out melds from the owner's right edge leftward, kita beside them."""
+    """Lay out melds from the owner's right edge leftward, kita and flowers set aside beside them."""
     own = rel == 0
     height = layout.meld_h if own else layout.other_h
     width = tile_width(height)

@@ -13,6 +13,7 @@ Keys (``KEY_HELP`` lists them for a help line):
   R                   riichi: choose the riichi discard (again, or Esc, to cancel)
   C / P / K           chi / pon / kan (a chooser opens when there are several)
   X                   kita (three players)
+  F                   set a flower aside (the flowers option; a click on the flower in hand does it too)
   Q                   kyuushu kyuuhai
   N / Esc             skip (pass) a call or ron; Esc first closes a chooser or leaves riichi mode. With none
                       of these to answer (one's own turn to discard, or no decision) Esc opens the menu
@@ -35,6 +36,7 @@ from game.terms import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pass,
@@ -51,9 +53,10 @@ CHI = "action.chi"
 PON = "action.pon"
 KAN = "action.kan"
 KITA = "action.kita"
+FLOWER = "action.flower"
 KYUUSHU = "action.kyuushu"
 SKIP = "action.skip"
-BUTTON_ORDER = (TSUMO, RON, RIICHI, CHI, PON, KAN, KITA, KYUUSHU, SKIP)
+BUTTON_ORDER = (TSUMO, RON, RIICHI, CHI, PON, KAN, KITA, FLOWER, KYUUSHU, SKIP)
 """Every button's catalogue key, in the order buttons are shown."""
 
 _MEMBERS: dict[str, Callable[[Action], bool]] = {
@@ -64,6 +67,7 @@ _MEMBERS: dict[str, Callable[[Action], bool]] = {
     PON: lambda action: isinstance(action, Pon),
     KAN: lambda action: isinstance(action, Ankan | Shouminkan | Daiminkan),
     KITA: lambda action: isinstance(action, Kita),
+    FLOWER: lambda action: isinstance(action, Flower),
     KYUUSHU: lambda action: isinstance(action, Kyuushu),
     SKIP: lambda action: isinstance(action, Pass),
 }
@@ -75,6 +79,7 @@ _HOTKEYS = {
     PON: "P",
     KAN: "K",
     KITA: "X",
+    FLOWER: "F",
     KYUUSHU: "Q",
     SKIP: "N",
 }
@@ -85,6 +90,7 @@ _BUTTON_KEYS = {
     pygame.K_p: (PON,),
     pygame.K_k: (KAN,),
     pygame.K_x: (KITA,),
+    pygame.K_f: (FLOWER,),
     pygame.K_q: (KYUUSHU,),
     pygame.K_n: (SKIP,),
 }
@@ -114,6 +120,7 @@ KEY_HELP = (
     ("R", "keys.riichi"),
     ("C P K", "keys.calls"),
     ("X", "keys.kita"),
+    ("F", "keys.flower"),
     ("Q", "keys.kyuushu"),
     ("N Esc", "keys.skip"),
     ("Esc F10", "keys.menu"),
@@ -159,7 +166,7 @@ def tiles_used(action: Action, hand: Sequence[int], claimed: int | None = None) 
     """The hand tiles an action puts down (a chooser draws these); ``claimed`` is the tile a call takes."""
     if isinstance(action, Chi | Pon):
         return action.tiles
-    if isinstance(action, Discard | Shouminkan | Kita):
+    if isinstance(action, Discard | Shouminkan | Kita | Flower):
         return (action.tile,)
     if isinstance(action, Ankan):
         return tuple(tile for tile in hand if tile >> 2 == action.kind)
@@ -215,9 +222,13 @@ class InputMapper:
         return offered_discard(self.legal, self.tiles[index], self.drawn, riichi=self.riichi_mode)
 
     def click_tile(self, index: int) -> Action | None:
-        """A click on the hand tile at ``index``: its discard when offered (the cursor moves there)."""
+        """A click on the hand tile at ``index``: its discard when offered (the cursor moves there); a flower
+        is set aside instead."""
         if 0 <= index < len(self.tiles):
             self.cursor = index
+            flower = Flower(self.tiles[index])
+            if flower in self.legal:
+                return self._send(flower)
         return self._send(self.discard_at(index))
 
     def click_button(self, label_key: str) -> Outcome:

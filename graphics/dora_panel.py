@@ -13,7 +13,7 @@ from game.terms import RuleSet, dora_from_indicator, is_red
 from graphics import i18n
 from graphics.fonts import text_size
 from graphics.layout import Box
-from graphics.tiles import TileArt, tile_size
+from graphics.tiles import TileArt, art_kind, tile_size
 from graphics.tween import clamp01
 from graphics.widgets import GOLD, INK, draw_text, panel_surface
 
@@ -165,9 +165,9 @@ class DoraPanel:
             progress = self.flip_progress(index, now_s)
             if progress < 1.0:
                 step = round(progress * FLIP_STEPS)
-                surface.blit(art.flip_frame(tile >> 2, red, slot.h, step, FLIP_STEPS), (slot.x, slot.y))
+                surface.blit(art.flip_frame(art_kind(tile), red, slot.h, step, FLIP_STEPS), (slot.x, slot.y))
                 continue
-            surface.blit(art.face(tile >> 2, slot.h, 0, red), (slot.x, slot.y))
+            surface.blit(art.face(art_kind(tile), slot.h, 0, red), (slot.x, slot.y))
             glow = self._glow(index, now_s)
             if index == hovered:
                 _frame(surface, slot, GOLD, 255)

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.advice import hand_status
-from game.terms import AbortiveDraw, ExhaustiveDraw, HandWon, Meld, RoundEnded, is_red
+from game.terms import AbortiveDraw, ExhaustiveDraw, HandWon, Meld, RoundEnded, chips_per_payer, is_red
 from graphics import i18n
 from graphics.fonts import text_size
 from graphics.layout import Box, tile_width
+from graphics.tiles import art_kind
 from graphics.tween import clamp01, ease_out_back, ease_out_cubic
 from graphics.widgets import DIM_INK, GOLD, INK, draw_text, fitted_size, panel_surface
 
@@ -133,7 +134,7 @@ class Overlay:
             image = (
                 art.back(height, 0)
                 if tile is None
-                else art.face(tile >> 2, height, 0, is_red(tile, red_fives))
+                else art.face(art_kind(tile), height, 0, is_red(tile, red_fives))
             )
             surface.blit(image, (x, y))
             x += width
@@ -172,6 +173,7 @@ class WinLayout:
     value_y: int  # the han count, then the value banner in its place
     points_y: int
     pay: Box  # the payments row
+    chips_y: int = 0  # the chips line, under the points (a rule set with chips, a win that earns some)
 
 
 class WinOverlay(Overlay):
@@ -193,6 +195,8 @@ class WinOverlay(Overlay):
         self.total_s = self.banner_at + 0.8
         self.indicators = list(screen.show.wall.indicators) if screen.show is not None else []
         self.ura = list(event.ura_indicators) if self.riichi else []
+        # the flowers the winner set aside (each a dora), shown beside the indicators
+        self.flowers = list(screen.show.view.players[event.seat].flowers) if screen.show is not None else []
         # the usual panel's size: this one fits inside it, and its type keeps the usual panel's scale
         self.full_w, self.full_h = self.box.w, self.box.h
         self.fit = self._fit()
@@ -237,6 +241,25 @@ class WinOverlay(Overlay):
             return None
         return i18n.tr("win.dealt_in", name=self.screen.session.setups[self.event.discarder].name)
 
+    def chips_text(self) -> str | None:
+        """The chips the win earns (RULES.md §12), or None when it earns none: "Chips: 3 from each", "Chips:
+        2 from the discarder"; a pao tsumo names who pays the yakuman's chips."""
+        event = self.event
+        chips, seat = event.chips, event.seat
+        if not chips or chips[seat] <= 0:
+            return None
+        if event.discarder is not None:
+            return i18n.tr("win.chips_discarder", count=chips[seat])
+        payers = {-chips[other] for other in range(len(chips)) if other != seat}
+        if len(payers) == 1:
+            return i18n.tr("win.chips_each", count=chips_per_payer(chips, seat, True))
+        pao = min(range(len(chips)), key=lambda other: chips[other])  # the one who pays the most
+        each = min(payers)  # the others pay the chips besides the yakuman's
+        name = self.screen.session.setups[pao].name
+        if each == 0:
+            return i18n.tr("win.chips_pao", count=-chips[pao], name=name)
+        return i18n.tr("win.chips_each_pao", count=each, more=-chips[pao] - each, name=name)
+
     def _fit(self) -> WinLayout:
         """Lay the panel out from the top down, fit its size to the content, and centre it on the window."""
         lang, unit, layout = self.lang, self.full_h / 24, self.screen.layout
@@ -262,8 +285,12 @@ class WinOverlay(Overlay):
         # below the yaku: the value, the points, the payments and the continue prompt's strip
         value_h = line(self.banner(), unit * 1.35, True)
         points_h = line(self.points(), unit * 1.35, True)
+        chips = self.chips_text()
+        chips_h = line(chips, unit * 0.8, True) if chips is not None else 0
         pay_h = round(unit * 1.8)
-        below = round(unit * 0.5) + value_h + points_h + round(unit * 0.5) + pay_h + self.hint_strip_h()
+        below = (
+            round(unit * 0.5) + value_h + points_h + chips_h + round(unit * 0.5) + pay_h + self.hint_strip_h()
+        )
         # the yaku take a second column, then tighter lines, when one column would make the panel too tall
         count = max(1, len(self.yaku))
         room = max(1, self.full_h - yaku_y - below)
@@ -277,7 +304,9 @@ class WinOverlay(Overlay):
         value_y = y
         y += value_h
         points_y = y
-        y += points_h + round(unit * 0.5)
+        y += points_h
+        chips_y = y
+        y += chips_h + round(unit * 0.5)
         pay_y = y
         height = min(self.full_h, y + pay_h + self.hint_strip_h())
         width = self._fitted_width(hand_h, dora_h, yaku_px, columns, unit)
@@ -299,6 +328,7 @@ class WinOverlay(Overlay):
             top + value_y,
             top + points_y,
             Box(left, top + pay_y, width, pay_h),
+            top + chips_y,
         )
 
     def _fitted_width(self, hand_h: int, dora_h: int, yaku_px: int, columns: int, unit: float) -> int:
@@ -307,6 +337,9 @@ class WinOverlay(Overlay):
         lang = self.lang
         texts = [(self.title(), unit * 1.3, True), (self.banner(), unit * 1.35, True)]
         texts.append((self.points(), unit * 1.35, True))
+        chips = self.chips_text()
+        if chips is not None:
+            texts.append((chips, unit * 0.8, True))
         sub = self.dealt_in()
         if sub is not None:
             texts.append((sub, unit * 0.7, False))
@@ -366,10 +399,12 @@ class WinOverlay(Overlay):
             x = self.tiles_row(surface, sorted(meld.tiles), x + width // 2, fit.hand_y, height, False)
 
     def dora_groups(self) -> list[tuple[str, list[int]]]:
-        """The labelled indicator groups: dora, then ura dora for a riichi winner."""
+        """The labelled tile groups: dora, ura dora for a riichi winner, then the winner's flowers."""
         groups = [(i18n.tr("win.dora"), self.indicators)]
         if self.ura:
             groups.append((i18n.tr("win.ura"), self.ura))
+        if self.flowers:
+            groups.append((i18n.tr("yaku.flower"), self.flowers))
         return groups
 
     @staticmethod
@@ -404,12 +439,12 @@ class WinOverlay(Overlay):
         for index, ((label, tiles), group_w) in enumerate(zip(self.dora_groups(), widths, strict=True)):
             rect = draw_text(surface, label, label_px, DIM_INK, (x, middle), "midleft", True, lang)
             tiles_x = rect.right + label_gap
-            if index == 0:
+            if index == 0 or tiles is self.flowers:  # only the ura dora turn over
                 self.tiles_row(surface, tiles, tiles_x, fit.dora_y, height, False)
             else:
                 for order, tile in enumerate(tiles):
                     step = round(clamp01((self.t - self.ura_at - order * 0.15) / 0.4) * 8)
-                    frame = art.flip_frame(tile >> 2, is_red(tile, red_fives), height, step)
+                    frame = art.flip_frame(art_kind(tile), is_red(tile, red_fives), height, step)
                     surface.blit(frame, (tiles_x + order * tile_width(height), fit.dora_y))
             x += group_w + group_gap
 
@@ -466,6 +501,10 @@ class WinOverlay(Overlay):
         size = round(fit.unit * 1.35 * max(pop, 0.2))
         draw_text(surface, self.banner(), size, (255, 236, 170), (cx, fit.value_y), "midtop", True, lang)
         draw_text(surface, self.points(), size, GOLD, (cx, fit.points_y), "midtop", True, lang)
+        chips = self.chips_text()
+        if chips is not None:
+            chips_px = round(fit.unit * 0.8 * max(pop, 0.2))
+            draw_text(surface, chips, chips_px, INK, (cx, fit.chips_y), "midtop", True, lang)
         self.deltas_row(surface, self.event.deltas, fit.pay, lang)
 
 

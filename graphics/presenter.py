@@ -19,6 +19,7 @@ from game.terms import (
     DoraRevealed,
     Event,
     ExhaustiveDraw,
+    FlowerRevealed,
     HandWon,
     KitaDeclared,
     MeldCalled,
@@ -75,9 +76,12 @@ class HandMemory:
 class Presenter:
     """Steps for each frame, given who sits at the bottom and whose concealed tiles may be shown."""
 
-    def __init__(self, players: int, red_fives: tuple[int, int, int], seed: int) -> None:
+    def __init__(
+        self, players: int, red_fives: tuple[int, int, int], seed: int, flowers: bool = False
+    ) -> None:
         self.players = players
         self.red_fives = red_fives
+        self.flowers = flowers  # 140 tiles (35 stacks a side) and a 9-stack dead wall
         self.seed = seed
         self.memory: HandMemory | None = None
         self.hands_dealt = 0
@@ -122,6 +126,8 @@ class Presenter:
             label = (event.seat, f"call.{name or meld_type.value}")
         elif isinstance(event, KitaDeclared):
             source, kind, label = event.seat, "kita", (event.seat, "call.kita")
+        elif isinstance(event, FlowerRevealed):
+            source, kind, label = event.seat, "kita", (event.seat, "call.flower")
         elif isinstance(event, DoraRevealed):
             memory.wall = dataclasses.replace(
                 memory.wall, indicators=(*memory.wall.indicators, event.indicator)
@@ -223,10 +229,12 @@ class Presenter:
         event = frame.event
         assert isinstance(event, RoundStarted)
         n = self.players
-        stacks = 68 if n == 4 else 54
+        stacks = (68 if n == 4 else 54) + (2 if self.flowers else 0)
         dice = self.dice_for(f"break:{self.hands_dealt}")
         self.hands_dealt += 1
-        wall = WallState(stacks, break_stack_for(sum(dice), event.dealer, stacks))
+        wall = WallState(
+            stacks, break_stack_for(sum(dice), event.dealer, stacks), dead_stacks=9 if self.flowers else 7
+        )
         self.memory = HandMemory(wall=wall, hand_number=self.hands_dealt)
         # the built wall and the dice roll, then blocks of four, then the dora indicator turned up
         empty = self._show(frame, bottom, shown_seats, dealt=(0,) * n)

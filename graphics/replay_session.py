@@ -49,7 +49,7 @@ class ReplaySession:
         self.last_frame: Frame | None = None
 
     def _presenter(self) -> Presenter:
-        return Presenter(self.rules.players, self.rules.red_fives, DICE_SEED)
+        return Presenter(self.rules.players, self.rules.red_fives, DICE_SEED, self.rules.flowers)
 
     # ---- what the table screen asks ----------------------------------------------------------------------
 

@@ -83,7 +83,7 @@ class GameSession:
         self.spectator = spectator or not self.humans
         watched = range(rules.players) if self.spectator or len(self.humans) > 1 else self.humans
         self.feed = TableFeed(self.table, watched)
-        self.presenter = Presenter(rules.players, rules.red_fives, seed)
+        self.presenter = Presenter(rules.players, rules.red_fives, seed, rules.flowers)
         self.pending_steps: deque[Step] = deque()
         self.last_frame: Frame | None = None
         # the human now looking at the screen (after a hand-over), and the bottom seat

@@ -30,7 +30,7 @@ from graphics.overlays import Overlay, make_overlay
 from graphics.presenter import WALL_SOURCE, Step
 from graphics.screens import navigation
 from graphics.session import GameSession
-from graphics.tiles import TileArt
+from graphics.tiles import TileArt, art_kind
 from graphics.tween import Animator, Track, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp
 from graphics.widgets import (
     GOLD,
@@ -654,7 +654,7 @@ class TableScreen:
         if value == "settings":
             navigation.go(self.app, "settings", back=self.come_back)
         elif value == "reference":
-            navigation.go(self.app, "reference", back=self.come_back)
+            navigation.go(self.app, "reference", back=self.come_back, rules=self.session.rules)
         elif value == "abandon":
             self.pause(confirm="abandon")
         elif value == "abandon_yes":
@@ -811,7 +811,7 @@ class TableScreen:
             if standing:
                 return standing_back(self.art, height, turns)
             return self.art.back(height, turns)
-        return self.art.face(tile >> 2, height, turns, is_red(tile, self.rules.red_fives))
+        return self.art.face(art_kind(tile), height, turns, is_red(tile, self.rules.red_fives))
 
     def blit_sprite(self, surface: pygame.Surface, sprite: Sprite, box: Box, hover: int | None) -> None:
         """One tile at `box`, with its marks (shaded when tsumogiri, lit when claimable or hovered)."""

@@ -18,13 +18,23 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from graphics.fonts import FontError, font_file
-from graphics.tiles import ASSETS, BACK_CELL, CELL_COUNT, KIND_COUNT, RED_CELLS, THEMES, tile_size
+from graphics.tiles import (
+    ASSETS,
+    BACK_CELL,
+    CELL_COUNT,
+    FLOWER_CELLS,
+    KIND_COUNT,
+    RED_CELLS,
+    THEMES,
+    tile_size,
+)
 from graphics.tiles import SHEET_HEIGHTS as HEIGHTS  # the runtime scales from the next size up
 
 BAND = 0.12  # the tile's thickness band along the bottom of every cell, as a fraction of the height
 SUPERSAMPLE = 4  # drawn this many times larger, then reduced with LANCZOS: anti-aliased shapes
 HONOR_LETTERS = "ESWNPFC"  # index letters of the honours in the contrast theme: winds, then haku, hatsu, chun
 WINDS = "東南西北"
+SEASONS = "春夏秋冬"  # the four flowers, as the seasons (spring, summer, autumn, winter)
 NUMERALS = "一二三四五六七八九"
 GLYPH_RENDER_PX = 512  # font size of the master glyph masks
 
@@ -54,6 +64,7 @@ class Theme:
     hatsu: RGB
     chun: RGB
     red_five: RGB
+    seasons: tuple[RGB, RGB, RGB, RGB]  # the flowers' glyph colours, spring to winter
     index: bool  # a corner index (number and suit letter) on every face
     red_badge: bool  # a star on the red fives, a marker that needs no colour vision
 
@@ -77,6 +88,7 @@ CLASSIC = Theme(
     hatsu=(14, 120, 62),
     chun=(204, 26, 34),
     red_five=(226, 20, 30),
+    seasons=((196, 54, 120), (204, 26, 34), (186, 104, 18), (28, 74, 164)),
     index=False,
     red_badge=False,
 )
@@ -100,6 +112,7 @@ CONTRAST = Theme(
     hatsu=(0, 120, 96),
     chun=(213, 72, 0),
     red_five=(213, 72, 0),
+    seasons=((204, 121, 167), (213, 72, 0), (120, 80, 0), (0, 94, 178)),
     index=True,
     red_badge=True,
 )
@@ -394,11 +407,14 @@ class Painter:
     # faces
 
     def draw_cell(self, cell: int) -> Image.Image:
-        """Draw cell `cell` of the sheet (0..33 kinds, 34..36 red fives, 37 the back) at the final size."""
+        """Draw cell `cell` of the sheet (0..33 kinds, 34..36 red fives, 37 the back, 38..41 the flowers) at
+        the final size."""
         face_up = cell != BACK_CELL
         self.canvas.image = tile_body(self.theme, self.height, face_up, self.scale).copy()
         if not face_up:
             self.back_motif()
+        elif cell in FLOWER_CELLS.values():
+            self.flower(cell - FLOWER_CELLS[KIND_COUNT])
         else:
             red = cell >= KIND_COUNT
             kind = next(kind for kind, red_cell in RED_CELLS.items() if red_cell == cell) if red else cell
@@ -734,6 +750,40 @@ class Painter:
             )
         self.canvas.put(layer)
 
+    def flower(self, season: int) -> None:
+        """A flower tile: a five-petal blossom above its season's character, the number 1-4 in a corner."""
+        t = self.theme
+        color = t.seasons[season]
+        f = self.face
+        if t.index:
+            self.index(str(season + 1), "f", t.ink)
+            box = self.art_box(True)
+        else:
+            box = self.art_box(False)
+            size = self.index_height() * 0.9
+            self.glyph(
+                str(season + 1), Box(0.09 * f.w, 0.05 * f.h, size * 0.7, size), color, boost=self.scale * 0.3
+            )
+            box = box.sub(0.18, 0.0, 0.82, 1.0)
+        glyph_box = box.sub(0.0, 0.38, 1.0, 0.62)
+        self.glyph(SEASONS[season], glyph_box, color, stretch=1.15)
+        # the blossom: five petals around a golden centre, in the season's colour
+        cx, cy = box.at(0.5, 0.19)
+        r = min(box.w * 0.36, box.h * 0.19)
+        layer, draw = self.canvas.layer()
+        petal = r * 0.46
+        for i in range(5):
+            a = -math.pi / 2 + i * 2 * math.pi / 5
+            px, py = cx + r * 0.55 * math.cos(a), cy + r * 0.55 * math.sin(a)
+            draw.ellipse(
+                (px - petal, py - petal, px + petal, py + petal), fill=(*mix(color, t.face_top, 0.35), 255)
+            )
+        core = r * 0.3
+        draw.ellipse(
+            (cx - core, cy - core, cx + core, cy + core), fill=(*mix((230, 170, 20), color, 0.15), 255)
+        )
+        self.canvas.put(layer)
+
     def back_motif(self) -> None:
         """An embossed inner panel on the back: a shaded line above a light one, like a pressed edge."""
         t = self.theme
@@ -763,7 +813,7 @@ def tile_body(theme: Theme, height: int, face_up: bool, scale: int = SUPERSAMPLE
 
 
 def draw_sheet(theme: Theme, height: int) -> Image.Image:
-    """Every cell of `theme` at `height` in one row (38 cells, each round(height * 0.75) wide)."""
+    """Every cell of `theme` at `height` in one row (42 cells, each round(height * 0.75) wide)."""
     width = cell_size(height)[0]
     sheet = Image.new("RGBA", (width * CELL_COUNT, height), (0, 0, 0, 0))
     for cell in range(CELL_COUNT):

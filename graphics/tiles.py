@@ -16,7 +16,23 @@ SHEET_HEIGHTS = (24, 32, 40, 48, 64, 80, 100, 128, 160)  # the sizes graphics/ti
 KIND_COUNT = 34
 RED_CELLS = {4: 34, 13: 35, 22: 36}  # kind of a five -> cell of its red copy
 BACK_CELL = 37
-CELL_COUNT = 38
+FLOWER_KINDS = (34, 35, 36, 37)  # art kinds of the four flowers (spring .. winter), see ``art_kind``
+FLOWER_CELLS = {34: 38, 35: 39, 36: 40, 37: 41}  # art kind of a flower -> its cell
+CELL_COUNT = 42
+FIRST_FLOWER_ID = (
+    136  # tile ids 136-139 are the flowers (rules.tiles); no import: this module needs pygame only
+)
+
+
+def art_kind(tile: int) -> int:
+    """The art kind of a tile id: its kind (0..33), or 34..37 for the four flowers.
+
+    >>> art_kind(17), art_kind(138)
+    (4, 36)
+    """
+    if tile >= FIRST_FLOWER_ID:
+        return KIND_COUNT + tile - FIRST_FLOWER_ID
+    return tile >> 2
 
 
 class TileArtError(RuntimeError):
@@ -94,7 +110,8 @@ class TileArt:
         return sprite
 
     def face(self, tile: int, height: int, quarter_turns: int = 0, red: bool = False) -> pygame.Surface:
-        """Kind `tile` (0..33) face up, `height` px tall, then turned `quarter_turns` x 90° anticlockwise."""
+        """Kind `tile` (0..33, or a flower's art kind 34..37) face up, `height` px tall, then turned
+        `quarter_turns` x 90° anticlockwise."""
         return self._turn(face_cell(tile, red), height, quarter_turns)
 
     def back(self, height: int, quarter_turns: int = 0) -> pygame.Surface:
@@ -132,9 +149,12 @@ class TileArt:
 
 
 def face_cell(tile: int, red: bool = False) -> int:
-    """The sheet cell of kind `tile` (0..33), or of its red copy when `red` and it is a five."""
+    """The sheet cell of kind `tile` (0..33, a flower 34..37), or of its red copy when `red` and it is a
+    five."""
+    if tile in FLOWER_CELLS and not red:
+        return FLOWER_CELLS[tile]
     if not 0 <= tile < KIND_COUNT:
-        raise ValueError(f"tile kind {tile} is out of range 0..33")
+        raise ValueError(f"tile kind {tile} is out of range 0..37")
     if red:
         if tile not in RED_CELLS:
             raise ValueError(f"tile kind {tile} has no red copy (only the fives do)")

@@ -6,6 +6,7 @@ from game.terms import (
     AbortiveDraw,
     DoraRevealed,
     ExhaustiveDraw,
+    FlowerRevealed,
     HandWon,
     KitaDeclared,
     MeldCalled,
@@ -39,7 +40,7 @@ def cue_for(event: object) -> str | None:
             return "discard"
         case MeldCalled(meld=meld):
             return _MELD_CUES[meld.type]
-        case KitaDeclared():
+        case KitaDeclared() | FlowerRevealed():  # a tile set aside, as a kita is
             return "kita"
         case DoraRevealed():
             return "dora"

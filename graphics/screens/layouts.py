@@ -178,6 +178,7 @@ class NewGameLayout(ScreenLayout):
     timer: Row
     rules_panel: Box
     rules_title: Box
+    details: Box  # "All rules": every option of the chosen rule set, in a panel over the screen
     preset: Row
     preset_note: Box
     length: Row
@@ -192,7 +193,8 @@ class NewGameLayout(ScreenLayout):
         """Everything clickable."""
         boxes = [self.count.control, *(box for seat in self.seats for box in (seat.kind, seat.name))]
         boxes.append(self.timer.control)
-        boxes += [self.preset.control, self.length.control, *self.options, self.seed.control, self.seed_roll]
+        boxes += [self.details, self.preset.control, self.length.control, *self.options]
+        boxes += [self.seed.control, self.seed_roll]
         return [*boxes, self.back, self.practice, self.start]
 
 
@@ -248,6 +250,7 @@ def new_game_layout(width: int, height: int, options: int = 6) -> NewGameLayout:
     bottom_y = design_h - 76
     gap = 16.0 if portrait else 40.0
     practice_w = min(300.0, design_w - 2 * side - 460 - 2 * gap)  # beside Start, clear of Back
+    details_w = 200.0  # the "All rules" button, right of the rules panel's title
     return NewGameLayout(
         width=width,
         height=height,
@@ -261,7 +264,8 @@ def new_game_layout(width: int, height: int, options: int = 6) -> NewGameLayout:
         note=frame.box(px, py + note_y, inner, timer_y - 8 - note_y),
         timer=_row(frame, px, py + timer_y, inner, 50, 0.36 * inner),
         rules_panel=frame.box(*rules_xy, panel_w, PANEL_H),
-        rules_title=frame.box(rx, ry + 16, inner, 40),
+        rules_title=frame.box(rx, ry + 16, inner - details_w - 12, 40),
+        details=frame.box(rx + inner - details_w, ry + 14, details_w, 42),
         preset=_row(frame, rx, ry + 70, inner, 50, label_w),
         preset_note=frame.box(rx, ry + 128, inner, 64),
         length=_row(frame, rx, ry + 200, inner, 50, label_w),
@@ -272,6 +276,76 @@ def new_game_layout(width: int, height: int, options: int = 6) -> NewGameLayout:
         practice=frame.box(design_w - side - 240 - gap - practice_w, bottom_y + 3, practice_w, 50),
         start=frame.box(design_w - side - 240, bottom_y, 240, 56),
     )
+
+
+@dataclass(frozen=True)
+class RuleDetailsLayout(ScreenLayout):
+    """The new-game screen's "All rules" panel over the screen: the rule set's name as its heading, a note,
+    the scrolling list of options and its scrollbar, a hint, and the yaku reference and Back buttons."""
+
+    portrait: bool
+    panel: Box
+    note: Box
+    viewport: Box
+    scrollbar: Box
+    hint: Box
+    reference: Box
+    close: Box
+
+    def controls(self) -> list[Box]:
+        """The list, its scrollbar and the two buttons."""
+        return [self.viewport, self.scrollbar, self.reference, self.close]
+
+
+RULE_DETAILS_DESIGNS = ((1000, 600), (660, 1100))  # the panel alone: landscape and portrait
+
+
+def rule_details_layout(width: int, height: int) -> RuleDetailsLayout:
+    """The "All rules" panel for a window of `width` x `height` pixels: as large as the window allows below
+    the new-game screen's heading, which stays in sight (a scale of its own, so text is larger than the
+    screen's where the window has room the screen's design does not use)."""
+    top = new_game_layout(width, height).heading.bottom + max(2, round(height * MARGIN / 2))
+    side, bottom = round(width * MARGIN * 2), height - round(height * MARGIN * 2)  # clear of the gold inlay
+    area = Box(side, top, max(1, width - 2 * side), max(1, bottom - top))
+    frames = [_fit_area(w, h, area) for w, h in RULE_DETAILS_DESIGNS]
+    which = max(range(len(frames)), key=lambda index: (frames[index].scale, -index))
+    frame = frames[which]
+    design_w, design_h = RULE_DETAILS_DESIGNS[which]
+    portrait = which == 1
+    pad = 28.0
+    x, inner = pad, design_w - 2 * pad
+    buttons_y = design_h - 16 - 50
+    note_h = 64.0 if portrait else 42.0
+    list_y = 14 + 50 + 4 + note_h + 8
+    reference_w, close_w = 320.0, 200.0
+    if portrait:  # the hint has a row of its own above the buttons
+        hint = frame.box(x, buttons_y - 40, inner, 30)
+        list_bottom = buttons_y - 48
+    else:
+        hint = frame.box(x + reference_w + 20, buttons_y, inner - reference_w - close_w - 40, 50)
+        list_bottom = buttons_y - 12
+    return RuleDetailsLayout(
+        width=width,
+        height=height,
+        scale=frame.scale,
+        heading=frame.box(x, 14, inner, 50),
+        portrait=portrait,
+        panel=frame.box(0, 0, design_w, design_h),
+        note=frame.box(x, 14 + 50 + 4, inner, note_h),
+        viewport=frame.box(x, list_y, inner - 30, list_bottom - list_y),
+        scrollbar=frame.box(x + inner - 10, list_y + 4, 10, list_bottom - list_y - 8),
+        hint=hint,
+        reference=frame.box(x, buttons_y, reference_w, 50),
+        close=frame.box(x + inner - close_w, buttons_y, close_w, 50),
+    )
+
+
+def _fit_area(design_w: int, design_h: int, area: Box) -> Frame:
+    """The largest uniform scale that fits the design inside `area`, centred in it."""
+    scale = max(0.05, min(area.w / design_w, area.h / design_h))
+    ox = round(area.x + (area.w - design_w * scale) / 2)
+    oy = round(area.y + (area.h - design_h * scale) / 2)
+    return Frame(scale, ox, oy)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -364,9 +438,11 @@ def settings_layout(width: int, height: int, toggles: int = 3) -> SettingsLayout
 
 @dataclass(frozen=True)
 class ReferenceLayout(ScreenLayout):
-    """The yaku reference: an index of the han groups, the scrolling list and its scrollbar, Back, a hint."""
+    """The yaku reference: the rule set it shows, an index of the han groups, the scrolling list and its
+    scrollbar, Back, a hint."""
 
     portrait: bool
+    rule_set: Row  # the rule set whose local yaku are marked on or off
     index_panel: Box
     groups: tuple[Box, ...]
     list_panel: Box
@@ -376,8 +452,8 @@ class ReferenceLayout(ScreenLayout):
     hint: Box
 
     def controls(self) -> list[Box]:
-        """Group buttons, the list and Back."""
-        return [*self.groups, self.viewport, self.scrollbar, self.back]
+        """The rule set, group buttons, the list and Back."""
+        return [self.rule_set.control, *self.groups, self.viewport, self.scrollbar, self.back]
 
     @property
     def tile_h(self) -> int:
@@ -395,31 +471,35 @@ def reference_layout(width: int, height: int, groups: int = 9) -> ReferenceLayou
     portrait = which == 1
     side = 30.0 if portrait else 40.0
     bottom_y = design_h - 76
+    top = 96.0 + 56  # the panels start below the rule set's row
+    # the label over the index, the cycler over the list
+    rule_label_w, rule_w = (200.0, design_w - 2 * side - 200) if portrait else (256.0, 420.0)
     index_panel: tuple[float, float, float, float]
     list_panel: tuple[float, float, float, float]
     if portrait:
         columns = 3
         rows = -(-groups // columns)
         index_h = 16.0 + rows * 46 + 16
-        index_panel = (side, 96.0, design_w - 2 * side, index_h)
+        index_panel = (side, top, design_w - 2 * side, index_h)
         button_w = (design_w - 2 * side - 32 - (columns - 1) * 10) / columns
         group_boxes = tuple(
             frame.box(
                 side + 16 + (index % columns) * (button_w + 10),
-                96 + 16 + (index // columns) * 46,
+                top + 16 + (index // columns) * 46,
                 button_w,
                 38,
             )
             for index in range(groups)
         )
-        list_panel = (side, 96 + index_h + 16, design_w - 2 * side, bottom_y - 16 - (96 + index_h + 16))
+        list_panel = (side, top + index_h + 16, design_w - 2 * side, bottom_y - 16 - (top + index_h + 16))
     else:
-        index_panel = (side, 96.0, 240.0, PANEL_H)
-        step = min(56.0, (PANEL_H - 32) / max(1, groups))
+        panel_h = PANEL_H - 56
+        index_panel = (side, top, 240.0, panel_h)
+        step = min(56.0, (panel_h - 32) / max(1, groups))
         group_boxes = tuple(
-            frame.box(side + 16, 96 + 16 + index * step, 208, step - 8) for index in range(groups)
+            frame.box(side + 16, top + 16 + index * step, 208, step - 8) for index in range(groups)
         )
-        list_panel = (side + 256, 96.0, design_w - 2 * side - 256, PANEL_H)
+        list_panel = (side + 256, top, design_w - 2 * side - 256, panel_h)
     lx, ly, lw, lh = list_panel
     return ReferenceLayout(
         width=width,
@@ -427,6 +507,7 @@ def reference_layout(width: int, height: int, groups: int = 9) -> ReferenceLayou
         scale=frame.scale,
         heading=frame.box(side, 18, design_w - 2 * side, 64),
         portrait=portrait,
+        rule_set=_row(frame, side + 16, 94, rule_label_w - 16 + rule_w, 46, rule_label_w - 28),
         index_panel=frame.box(*index_panel),
         groups=group_boxes,
         list_panel=frame.box(*list_panel),
@@ -442,6 +523,9 @@ def reference_layout(width: int, height: int, groups: int = 9) -> ReferenceLayou
 
 RESULT_COLUMNS = ("rank", "name", "score", "before_uma", "uma", "total")
 _COLUMN_SHARES = (0.09, 0.31, 0.15, 0.16, 0.13, 0.16)  # of the table's inner width, in RESULT_COLUMNS order
+# a rule set with chips (RULES.md §12): each player's chips before the total, which includes them
+CHIP_RESULT_COLUMNS = ("rank", "name", "score", "before_uma", "uma", "chips", "total")
+_CHIP_COLUMN_SHARES = (0.08, 0.24, 0.14, 0.15, 0.14, 0.09, 0.16)
 
 
 @dataclass(frozen=True)
@@ -457,6 +541,7 @@ class ResultsLayout(ScreenLayout):
     title: Box
     review: Box | None = None  # the Review button, for a match a person played
     replay: Box | None = None  # the Replay button, for a match in the records
+    columns: tuple[str, ...] = RESULT_COLUMNS  # what each cell of a row shows: CHIP_RESULT_COLUMNS with chips
 
     def controls(self) -> list[Box]:
         """The buttons."""
@@ -468,10 +553,10 @@ RESULTS_DESIGNS = ((1280, 720), (720, 800))
 
 
 def results_layout(
-    width: int, height: int, players: int = 4, review: bool = False, replay: bool = False
+    width: int, height: int, players: int = 4, review: bool = False, replay: bool = False, chips: bool = False
 ) -> ResultsLayout:
     """The final results for a window of `width` x `height` pixels and `players` players; ``review`` and
-    ``replay`` add their buttons between the two."""
+    ``replay`` add their buttons between the two; ``chips`` a column for each player's chips."""
     which, frame = _best(RESULTS_DESIGNS, width, height)
     design_w = RESULTS_DESIGNS[which][0]
     portrait = which == 1
@@ -484,15 +569,16 @@ def results_layout(
     header_y = panel_y + 20
     first_row_y = header_y + 52
     panel_h = 20 + 52 + players * (row_h + 8) + 64
+    columns = CHIP_RESULT_COLUMNS if chips else RESULT_COLUMNS
     edges = [0.0]
-    for share in _COLUMN_SHARES:
+    for share in _CHIP_COLUMN_SHARES if chips else _COLUMN_SHARES:
         edges.append(edges[-1] + share * inner)
     x0 = side + pad
 
     def cells_at(y: float, h: float) -> tuple[Box, ...]:
         return tuple(
             frame.box(x0 + edges[index] + 4, y, edges[index + 1] - edges[index] - 8, h)
-            for index in range(len(RESULT_COLUMNS))
+            for index in range(len(columns))
         )
 
     row_ys = [first_row_y + index * (row_h + 8) for index in range(players)]
@@ -518,4 +604,5 @@ def results_layout(
         title=frame.box(xs[-1], buttons_y, button_w, 56),
         review=frame.box(xs[1], buttons_y, button_w, 56) if review else None,
         replay=frame.box(xs[1 + int(review)], buttons_y, button_w, 56) if replay else None,
+        columns=columns,
     )

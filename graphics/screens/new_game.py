@@ -14,6 +14,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -22,18 +23,41 @@ from game.home import config_dir
 from game.human import HumanToggles
 from game.records import Clock, RecordsError
 from game.rule_options import OPTIONS, build_rules, option_values
+from game.rule_text import RuleLine, phrase_text, rule_lines
 from game.safe_json import loads as load_json
 from game.terms import PRESET_NAMES, RuleSet, preset
 from graphics import i18n
 from graphics.app import App
+from graphics.fonts import render_text, text_size
 from graphics.i18n import clock_label, tr
+from graphics.layout import Box
 from graphics.screens import navigation
-from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel, draw_paragraph
+from graphics.screens.chrome import (
+    backdrop,
+    draw_heading,
+    draw_label,
+    draw_panel,
+    draw_paragraph,
+    draw_scrollbar,
+    veil,
+)
 from graphics.screens.form import Field, Form
-from graphics.screens.layouts import NewGameLayout, new_game_layout
+from graphics.screens.layouts import NewGameLayout, RuleDetailsLayout, new_game_layout, rule_details_layout
 from graphics.session import GameSession, SeatSetup
 from graphics.settings import TIMERS, read_file
-from graphics.widgets import DIM_INK, Button, Cycler, Segmented, TextInput, Toggle, draw_fitted
+from graphics.widgets import (
+    DIM_INK,
+    GOLD,
+    INK,
+    Button,
+    Cycler,
+    Segmented,
+    TextInput,
+    Toggle,
+    draw_fitted,
+    panel_surface,
+    wrap_text,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -251,16 +275,95 @@ def save_choices(choices: NewGameChoices) -> None:
         logger.warning("cannot remember the new game's choices: %s", exc)
 
 
+# ---- "All rules": every option of the chosen rule set, in a panel over the screen --------------------------
+
+
+@lru_cache(maxsize=4)
+def fade_mask(w: int, h: int, top: int, bottom: int) -> pygame.Surface:
+    """White, with alpha ramping from 0 to full over `top` pixels at the top and `bottom` at the bottom."""
+    mask = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 255))
+    for edge, start, step in ((top, 0, 1), (bottom, h - 1, -1)):
+        for row in range(edge):
+            alpha = round(255 * (row + 1) / (edge + 1))
+            mask.fill((255, 255, 255, alpha), pygame.Rect(0, start + step * row, w, 1))
+    return mask
+
+
+def rule_texts(line: RuleLine) -> tuple[str, str]:
+    """A rule line's name and value as shown; a value the standard rules share says so."""
+    name = phrase_text(line.name, tr, i18n.has_key)
+    value = phrase_text(line.value, tr, i18n.has_key)
+    return name, tr("newgame.rules_as_standard", value=value) if line.as_standard else value
+
+
+@dataclass(frozen=True)
+class DetailRow:
+    """One row of the "All rules" list, at `y` and `h` tall: a section heading (no value lines) or an option,
+    its value beside the name when both fit one line, else in lines of its own under it."""
+
+    y: int
+    h: int
+    name: tuple[str, ...]
+    value: tuple[str, ...] = ()
+    heading: bool = False
+    as_standard: bool = False
+    beside: bool = False
+
+
+def detail_rows(lines: tuple[RuleLine, ...], width: int, size: int, lang: str) -> tuple[list[DetailRow], int]:
+    """The rows of the list for `lines` in a list `width` wide with text of `size` pixels, and its height: a
+    heading before each section, then its options."""
+    line_h = round(size * 1.45)
+    pad = max(2, size // 3)
+    gap = size  # between a name and the value beside it
+    rows: list[DetailRow] = []
+    y = 0
+    section = ""
+    for line in lines:
+        if line.section != section:
+            section = line.section
+            if rows:
+                y += pad * 2
+            heading_h = round(size * 1.7)
+            rows.append(DetailRow(y, heading_h, (tr(f"rule_section.{section}"),), heading=True))
+            y += heading_h
+        name, value = rule_texts(line)
+        name_w = text_size(name, size, False, lang)[0]
+        value_w = text_size(value, size, True, lang)[0]
+        if name_w + gap + value_w <= width:
+            h = line_h + 2 * pad
+            rows.append(DetailRow(y, h, (name,), (value,), as_standard=line.as_standard, beside=True))
+        else:
+            names = wrap_text(name, size, width, lang)
+            values = wrap_text(value, size, width - 2 * size, lang)
+            h = (len(names) + len(values)) * line_h + 2 * pad
+            rows.append(DetailRow(y, h, names, values, as_standard=line.as_standard))
+        y += rows[-1].h
+    return rows, y
+
+
 class NewGameScene:
     """Set up a match and start it."""
 
-    def __init__(self, app: App, choices: NewGameChoices | None = None) -> None:
+    def __init__(self, app: App, choices: NewGameChoices | None = None, details: bool = False) -> None:
         self.app = app
         self.choices = choices or load_choices(app.settings.timer)
         self.form = Form(app.services.play_cue)
         self.layout: NewGameLayout | None = None
         self._built: tuple[int, int, str] | None = None
         self.rng = random.Random()
+        # the "All rules" panel (`details`: open it at once, as when coming back from the yaku reference)
+        self.details_open = False
+        self.details_form = Form(app.services.play_cue)
+        self.details_layout: RuleDetailsLayout | None = None
+        self._details_built: tuple[int, int, str, RuleSet] | None = None
+        self.details_rows: list[DetailRow] = []
+        self.details_h = 0  # the whole list's height, in pixels
+        self.details_offset = 0  # how far the list is scrolled, in pixels
+        self.dragging_bar = False
+        if details:
+            self.open_details()
 
     # ---- building ------------------------------------------------------------------------------------------
 
@@ -306,6 +409,8 @@ class NewGameScene:
             enabled="human" in c.levels[: c.players],  # a match only watched has no clock
         )
         fields.append(Field("timer", timer, lambda: self._set_timer(TIMERS[timer.index])))
+        details = Button(layout.details, tr("newgame.rules_details"), "details")
+        fields.append(Field("details", details, self.open_details))
         presets = presets_for(c.players)
         chooser = Cycler(
             layout.preset.control, tuple(tr(f"preset.{name}") for name in presets), presets.index(c.preset)
@@ -387,6 +492,184 @@ class NewGameScene:
         self.choices.seed_text = str(self.rng.randrange(1, 10**SEED_DIGITS))
         self.build(force=True)
 
+    # ---- the "All rules" panel -----------------------------------------------------------------------------
+
+    def open_details(self) -> None:
+        """Show every option of the chosen rule set (with the switches applied), from the top of the list."""
+        self.details_open = True
+        self.details_offset = 0
+        self.dragging_bar = False
+        self.build_details()
+        self.details_form.focus("close")
+
+    def close_details(self) -> None:
+        """Back to the setup."""
+        self.details_open = False
+        self.dragging_bar = False
+
+    def open_reference(self) -> None:
+        """The yaku reference under the chosen rules; its Back returns here, the panel open."""
+        choices = self.choices
+        back = navigation.back_to(self.app, "new_game", choices=choices, details=True)
+        navigation.go(self.app, "reference", back=back, rules=choices.rules())
+
+    def build_details(self) -> RuleDetailsLayout:
+        """The panel's layout, buttons and rows for the current size, language and rules."""
+        width, height = self.app.size
+        lang = i18n.language()
+        rules = self.choices.rules()
+        key = (width, height, lang, rules)
+        if self.details_layout is None or self._details_built != key:
+            layout = rule_details_layout(width, height)
+            self.details_layout = layout
+            self._details_built = key
+            self.details_rows, self.details_h = detail_rows(
+                rule_lines(rules), layout.viewport.w, layout.text_px(17), lang
+            )
+            self.details_offset = self.clamp_details(self.details_offset)
+            self.details_form.set_fields(
+                [
+                    Field(
+                        "reference",
+                        Button(layout.reference, tr("newgame.rules_reference"), "reference"),
+                        self.open_reference,
+                    ),
+                    Field("close", Button(layout.close, tr("menu.back"), "close"), self.close_details),
+                ],
+                default_focus="close",
+            )
+        assert self.details_layout is not None
+        return self.details_layout
+
+    @property
+    def details_max_offset(self) -> int:
+        """The furthest the list scrolls."""
+        view = self.details_layout.viewport.h if self.details_layout is not None else 0
+        return max(0, self.details_h - view)
+
+    def clamp_details(self, offset: float) -> int:
+        """An offset kept within the list."""
+        return round(min(float(self.details_max_offset), max(0.0, offset)))
+
+    def scroll_details(self, pixels: float) -> None:
+        """Scroll the list by `pixels` (positive: down the list)."""
+        self.details_offset = self.clamp_details(self.details_offset + pixels)
+
+    def handle_details(self, event: pygame.event.Event) -> None:
+        """The panel takes every event: scrolling by wheel, keys and scrollbar; its two buttons; Esc or a
+        click outside it closes it."""
+        layout = self.build_details()
+        line = layout.text_px(17) * 1.5
+        page = layout.viewport.h * 0.9
+        if event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_UP: -line,
+                pygame.K_DOWN: line,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -float(self.details_h),
+                pygame.K_END: float(self.details_h),
+            }
+            if event.key == pygame.K_ESCAPE:
+                self.close_details()
+                return
+            if event.key in steps:
+                self.scroll_details(steps[event.key])
+                return
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_details(-event.y * line * 2)
+            return
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._bar_hit(event.pos):
+                self.dragging_bar = True
+                self._drag_to(event.pos[1])
+                return
+            if not layout.panel.contains_point(*event.pos):
+                self.close_details()
+                return
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging_bar:
+            self.dragging_bar = False
+            return
+        elif event.type == pygame.MOUSEMOTION and self.dragging_bar:
+            self._drag_to(event.pos[1])
+            return
+        self.details_form.handle(event)
+
+    def _bar_hit(self, pos: tuple[int, int]) -> bool:
+        """Whether a press lands on the scrollbar (a little wider than drawn, so it is easy to grab)."""
+        if self.details_layout is None or self.details_max_offset <= 0:
+            return False
+        bar = self.details_layout.scrollbar
+        return Box(bar.x - bar.w, bar.y, bar.w * 3, bar.h).contains_point(*pos)
+
+    def _drag_to(self, y: int) -> None:
+        """Scroll so the thumb's middle is under the pointer."""
+        assert self.details_layout is not None
+        bar, view = self.details_layout.scrollbar, self.details_layout.viewport
+        thumb_h = max(bar.w * 3, round(bar.h * view.h / max(1, self.details_h)))
+        fraction = (y - bar.y - thumb_h / 2) / max(1, bar.h - thumb_h)
+        self.details_offset = self.clamp_details(fraction * self.details_max_offset)
+
+    def draw_details(self, surface: pygame.Surface, lang: str) -> None:
+        """The panel over the dimmed screen: the rule set's name, the note, the list, the hint and buttons."""
+        layout = self.build_details()
+        surface.blit(veil(layout.width, layout.height, 150), (0, 0))
+        panel = layout.panel
+        radius = max(6, min(panel.w, panel.h) // 28)
+        surface.blit(panel_surface(panel.w, panel.h, alpha=255, radius=radius), (panel.x, panel.y))
+        draw_heading(surface, tr(f"preset.{self.choices.preset}"), layout.heading, lang)
+        draw_paragraph(surface, tr("newgame.rules_note"), layout.note, layout.text_px(15), lang)
+        view = layout.viewport
+        size = layout.text_px(17)
+        if not self.details_rows:
+            none = view._replace(h=size * 3)
+            draw_fitted(surface, tr("newgame.rules_none"), size, DIM_INK, none, "center", lang=lang)
+        layer = pygame.Surface((view.w, view.h), pygame.SRCALPHA)
+        for row in self.details_rows:
+            top = row.y - self.details_offset
+            if top + row.h >= 0 and top <= view.h:
+                self._draw_row(layer, row, Box(0, top, view.w, row.h), size, lang)
+        fade = max(4, size)  # the list fades out at an edge where it goes on
+        more_above, more_below = self.details_offset > 0, self.details_offset < self.details_max_offset
+        mask = fade_mask(view.w, view.h, fade if more_above else 0, fade if more_below else 0)
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(layer, (view.x, view.y))
+        draw_scrollbar(surface, layout.scrollbar, self.details_offset, view.h, self.details_h)
+        anchor = "center" if layout.portrait else "midright"
+        hint = tr("newgame.rules_hint")
+        draw_fitted(surface, hint, layout.text_px(14), DIM_INK, layout.hint, anchor, lang=lang)
+        self.details_form.draw(surface, lang)
+
+    @staticmethod
+    def _draw_row(surface: pygame.Surface, row: DetailRow, box: Box, size: int, lang: str) -> None:
+        """One row of the list in `box`: a gold section heading with a rule, or an option and its value."""
+        if row.heading:
+            text = render_text(row.name[0], size, GOLD, bold=True, lang=lang)
+            rect = text.get_rect(midleft=(box.x, box.y + box.h // 2 + size // 6))
+            surface.blit(text, rect)
+            rule = pygame.Surface((max(1, box.right - rect.right - size), 1), pygame.SRCALPHA)
+            rule.fill((*GOLD, 90))
+            surface.blit(rule, (rect.right + size // 2, rect.centery + 1))
+            return
+        line_h = round(size * 1.45)
+        pad = max(2, size // 3)
+        value_ink = DIM_INK if row.as_standard else GOLD
+        y = box.y + pad
+        for name in row.name:
+            surface.blit(render_text(name, size, INK, lang=lang), (box.x, y))
+            if row.beside:
+                value = render_text(row.value[0], size, value_ink, bold=not row.as_standard, lang=lang)
+                surface.blit(value, value.get_rect(topright=(box.right, y)))
+            y += line_h
+        if not row.beside:
+            for value_line in row.value:
+                value = render_text(value_line, size, value_ink, bold=not row.as_standard, lang=lang)
+                surface.blit(value, value.get_rect(topright=(box.right, y)))
+                y += line_h
+        separator = pygame.Surface((box.w, 1), pygame.SRCALPHA)
+        separator.fill((255, 255, 255, 22))
+        surface.blit(separator, (box.x, box.bottom - 1))
+
     # ---- actions -------------------------------------------------------------------------------------------
 
     def make_session(self) -> GameSession:
@@ -426,8 +709,11 @@ class NewGameScene:
     # ---- the Scene protocol --------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Form input; Esc goes back."""
+        """Form input; Esc goes back. The "All rules" panel, while open, takes every event."""
         self.build()
+        if self.details_open:
+            self.handle_details(event)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
@@ -439,7 +725,7 @@ class NewGameScene:
 
     def next_frame_s(self) -> float | None:
         """The caret's next blink while a name or the seed is being typed; else only input changes it."""
-        return self.form.next_frame_s()
+        return None if self.details_open else self.form.next_frame_s()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen."""
@@ -480,3 +766,5 @@ class NewGameScene:
         draw_label(surface, tr("newgame.seed"), layout.seed.label, lang)
         draw_label(surface, tr("timer.label"), layout.timer.label, lang, dim=humans == 0)
         self.form.draw(surface, lang)
+        if self.details_open:
+            self.draw_details(surface, lang)

@@ -16,7 +16,18 @@ from typing import NamedTuple
 
 import pygame
 
-from game.terms import YAKU_ORDER, YAKUMAN_IDS, HandValue, Meld, MeldType, is_red
+from game.rule_text import RuleLine, is_on, phrase_text, switched_example, yaku_switch
+from game.terms import (
+    PRESET_NAMES,
+    YAKU_ORDER,
+    YAKUMAN_IDS,
+    HandValue,
+    Meld,
+    MeldType,
+    RuleSet,
+    is_red,
+    preset,
+)
 from game.yaku_reference import (
     EXAMPLES,
     WITHOUT_EXAMPLE,
@@ -31,15 +42,21 @@ from graphics.app import App
 from graphics.fonts import render_text, text_size
 from graphics.i18n import tr
 from graphics.layout import Box, tile_width
-from graphics.screens.chrome import backdrop, draw_heading, draw_panel
+from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import ReferenceLayout, reference_layout
-from graphics.tiles import TileArt
-from graphics.widgets import DIM_INK, GOLD, INK, Button, draw_fitted, fitted_size, wrap_text
+from graphics.tiles import FLOWER_KINDS, TileArt
+from graphics.widgets import DIM_INK, GOLD, INK, Button, Cycler, draw_fitted, fitted_size, wrap_text
 
 log = logging.getLogger(__name__)
 
-DORA_KINDS = ("dora", "aka_dora", "ura_dora", "kita")  # worth han, but not yaku: a group of their own
+DORA_KINDS = (
+    "dora",
+    "aka_dora",
+    "ura_dora",
+    "kita",
+    "flower",
+)  # worth han, but not yaku: a group of their own
 GROUP_ORDER = ("1", "2", "3", "4", "mangan", "6", "yakuman", "dora")
 ENTRY_CACHE = 16  # rendered entries kept; the list shows at most a handful at once
 SCROLL_EASE = 14.0  # per second: how fast the shown offset catches up with the target
@@ -87,10 +104,18 @@ def group_label(key: str) -> str:
     return tr("score.han", han=int(key))
 
 
-def value_text(yaku: str) -> str:
-    """What a yaku is worth closed: "2 han", "Mangan", "Yakuman", "Double yakuman"."""
+def value_text(yaku: str, rules: RuleSet | None = None) -> str:
+    """What a yaku is worth closed: "2 han", "Mangan", "Yakuman", "Double yakuman"; under `rules` that give an
+    optional yaku a value of their own, that value (renhou as "Baiman")."""
     if yaku in WITHOUT_EXAMPLE:
         return tr("limit.mangan")
+    setting = _setting(yaku, rules)
+    if setting is not None:
+        value = _score(yaku, setting)
+        if value is not None and value.yakuman:
+            return tr("limit.yakuman") if value.yakuman == 1 else tr("limit.double_yakuman")
+        if value is not None and value.limit:
+            return tr(f"limit.{value.limit}")
     example = example_for(yaku)
     han = example.han_closed if example.han_closed is not None else example.han_open
     assert han is not None
@@ -115,9 +140,10 @@ def condition_text(yaku: str) -> str:
     return tr("reference.open_less", han=example.han_open)
 
 
-def example_value(yaku: str) -> tuple[str, str] | None:
-    """The example hand's score in words: ("3 han 40 fu", "5,200 points"); None when it has no hand."""
-    value = _score(yaku)
+def example_value(yaku: str, rules: RuleSet | None = None) -> tuple[str, str] | None:
+    """The example hand's score in words: ("3 han 40 fu", "5,200 points"); None when it has no hand. Under
+    `rules` that give an optional yaku a value of their own (renhou as a baiman), scored with it."""
+    value = _score(yaku, _setting(yaku, rules))
     if value is None:
         return None
     if value.yakuman:
@@ -129,12 +155,40 @@ def example_value(yaku: str) -> tuple[str, str] | None:
     return worth, tr("score.points", points=f"{value.points:,}")
 
 
+def switch_line(yaku: str, rules: RuleSet) -> RuleLine | None:
+    """The option that switches a local or optional yaku on, with its value under `rules` (None: no such)."""
+    return None if yaku in WITHOUT_EXAMPLE else yaku_switch(example_for(yaku), rules)
+
+
+def switch_mark(yaku: str, rules: RuleSet) -> tuple[str, bool] | None:
+    """The mark on a local or optional yaku's card: "On", "Off" or the value `rules` give it ("Baiman"), and
+    whether it is on; None for a yaku every rule set has."""
+    line = switch_line(yaku, rules)
+    if line is None:
+        return None
+    return phrase_text(line.value, tr, i18n.has_key), is_on(getattr(rules, line.option))
+
+
+def _setting(yaku: str, rules: RuleSet | None) -> str | None:
+    """The value `rules` give an optional yaku whose option is a choice (renhou's "baiman") if they have it
+    on; None for any other yaku, for a switch, or with no rules."""
+    line = None if rules is None else switch_line(yaku, rules)
+    if rules is None or line is None:
+        return None
+    value = getattr(rules, line.option)
+    return value if isinstance(value, str) and is_on(value) else None
+
+
 @lru_cache(maxsize=128)
-def _score(yaku: str) -> HandValue | None:
+def _score(yaku: str, setting: str | None = None) -> HandValue | None:
     if yaku in WITHOUT_EXAMPLE:
         return None
     try:
-        return score_example(example_for(yaku))
+        example = example_for(yaku)
+        if setting is not None:  # the value its option has in the rule set shown
+            option = example.rules[0][0]
+            example = switched_example(example, preset("standard").with_overrides({option: setting}))
+        return score_example(example)
     except ValueError as exc:  # a broken example must not take the screen down; the tests catch it
         log.warning("cannot score the reference example of %s: %s", yaku, exc)
         return None
@@ -152,7 +206,7 @@ class Piece(NamedTuple):
     kind: int | None  # None: face down (the outer tiles of an ankan)
     red: bool
     sideways: bool
-    caption: str = ""  # "win", "dora", "ura" or "kita"
+    caption: str = ""  # "win", "dora", "ura", "kita" or "flower"
 
 
 def meld_slots(meld: Meld) -> list[tuple[int, bool, bool]]:
@@ -207,6 +261,7 @@ def example_pieces(
         ("dora", [(tile >> 2, is_red(tile, red_fives)) for tile in tiles.dora_indicators]),
         ("ura", [(tile >> 2, is_red(tile, red_fives)) for tile in tiles.ura_indicators]),
         ("kita", [(30, False)] * example.kita),
+        ("flower", [(FLOWER_KINDS[index], False) for index in range(example.flowers)]),
     ]
     caption_right = -(10**6)
     for caption, faces in groups:
@@ -229,6 +284,7 @@ def caption_words(example: YakuExample) -> dict[str, str]:
         "dora": tr("reference.dora_indicator"),
         "ura": tr("reference.ura_indicator"),
         "kita": tr("yaku.kita"),
+        "flower": tr("yaku.flower"),
     }
 
 
@@ -300,20 +356,20 @@ def fit_metrics(width: int, tile_h: int, min_text_px: int, lang: str) -> Metrics
     return metrics_for(width, 12, min_text_px)
 
 
-def entry_height(yaku: str, m: Metrics, lang: str) -> int:
-    """How tall a yaku's entry is, from its wrapped description and its example row."""
+def entry_height(yaku: str, m: Metrics, lang: str, rules: RuleSet | None = None) -> int:
+    """How tall a yaku's entry is, from its wrapped description and its example row (under `rules`)."""
     lines = wrap_text(tr(f"yaku_desc.{yaku}"), m.text_px, m.width - 2 * m.pad, lang)
     height = m.pad + round(m.name_px * 1.5) + len(lines) * round(m.text_px * 1.4)
     if yaku not in WITHOUT_EXAMPLE:
         height += m.pad // 2 + row_height(example_for(yaku), m.tile_h) + round(m.caption_px * 1.6)
-        if value_placement(yaku, m, lang) == "below":
+        if value_placement(yaku, m, lang, rules) == "below":
             height += round(m.text_px * 1.4)
     return height + m.pad
 
 
-def value_placement(yaku: str, m: Metrics, lang: str) -> str | None:
+def value_placement(yaku: str, m: Metrics, lang: str, rules: RuleSet | None = None) -> str | None:
     """Where the example's score goes: "beside" the tiles if it fits, else "below" them; None: no score."""
-    value = example_value(yaku)
+    value = example_value(yaku, rules)
     if value is None:
         return None
     _, row_w = example_pieces(example_for(yaku), m.tile_h, caption_measure(example_for(yaku), m, lang))
@@ -324,15 +380,17 @@ def value_placement(yaku: str, m: Metrics, lang: str) -> str | None:
     return "beside" if widest <= room else "below"
 
 
-def list_entries(groups: tuple[Group, ...], m: Metrics, lang: str) -> tuple[list[Entry], int]:
-    """Every heading and entry with its place in the list, and the list's whole height."""
+def list_entries(
+    groups: tuple[Group, ...], m: Metrics, lang: str, rules: RuleSet | None = None
+) -> tuple[list[Entry], int]:
+    """Every heading and entry with its place in the list (under `rules`), and the list's whole height."""
     entries: list[Entry] = []
     y = 0
     for group in groups:
         entries.append(Entry(group.key, None, y, m.heading_h))
         y += m.heading_h + m.spacing
         for yaku in group.yaku:
-            h = entry_height(yaku, m, lang)
+            h = entry_height(yaku, m, lang, rules)
             entries.append(Entry(group.key, yaku, y, h))
             y += h + m.spacing
     return entries, max(0, y - m.spacing)
@@ -350,8 +408,11 @@ def render_heading(label: str, m: Metrics, lang: str) -> pygame.Surface:
     return surface
 
 
-def render_entry(yaku: str, m: Metrics, height: int, art: TileArt, lang: str) -> pygame.Surface:
-    """One yaku's card: name, local mark, value, description and the example hand with captions."""
+def render_entry(
+    yaku: str, m: Metrics, height: int, art: TileArt, lang: str, rules: RuleSet | None = None
+) -> pygame.Surface:
+    """One yaku's card: name, local mark (and under `rules` whether they have it on), value, description and
+    the example hand with captions."""
     surface = pygame.Surface((m.width, height), pygame.SRCALPHA)
     radius = max(6, m.pad)
     pygame.draw.rect(surface, (255, 255, 255, 14), surface.get_rect(), border_radius=radius)
@@ -361,7 +422,7 @@ def render_entry(yaku: str, m: Metrics, height: int, art: TileArt, lang: str) ->
     name = render_text(tr(f"yaku.{yaku}"), m.name_px, INK, bold=True, lang=lang)
     surface.blit(name, name.get_rect(midleft=(x, y + line_h // 2)))
     right = m.width - m.pad
-    value = render_text(value_text(yaku), m.name_px, GOLD, bold=True, lang=lang)
+    value = render_text(value_text(yaku, rules), m.name_px, GOLD, bold=True, lang=lang)
     value_rect = value.get_rect(midright=(right, y + line_h // 2))
     surface.blit(value, value_rect)
     condition = render_text(condition_text(yaku), m.text_px, DIM_INK, lang=lang)
@@ -369,7 +430,12 @@ def render_entry(yaku: str, m: Metrics, height: int, art: TileArt, lang: str) ->
     example = None if yaku in WITHOUT_EXAMPLE else example_for(yaku)
     if example is not None and example.local:
         tag = local_tag(tr("reference.local"), m.caption_px, lang)
-        surface.blit(tag, tag.get_rect(midleft=(x + name.get_width() + m.pad // 2, y + line_h // 2)))
+        rect = tag.get_rect(midleft=(x + name.get_width() + m.pad // 2, y + line_h // 2))
+        surface.blit(tag, rect)
+        mark = None if rules is None else switch_mark(yaku, rules)
+        if mark is not None:
+            state = state_tag(mark[0], mark[1], m.caption_px, lang)
+            surface.blit(state, state.get_rect(midleft=(rect.right + m.pad // 3, rect.centery)))
     y += line_h
     text_h = round(m.text_px * 1.4)
     for line in wrap_text(tr(f"yaku_desc.{yaku}"), m.text_px, m.width - 2 * m.pad, lang):
@@ -377,14 +443,22 @@ def render_entry(yaku: str, m: Metrics, height: int, art: TileArt, lang: str) ->
         y += text_h
     if example is not None:
         y += m.pad // 2
-        draw_example(surface, example, x, y, m, art, lang)
+        draw_example(surface, example, x, y, m, art, lang, rules)
     return surface
 
 
 def draw_example(
-    surface: pygame.Surface, example: YakuExample, x: int, y: int, m: Metrics, art: TileArt, lang: str
+    surface: pygame.Surface,
+    example: YakuExample,
+    x: int,
+    y: int,
+    m: Metrics,
+    art: TileArt,
+    lang: str,
+    rules: RuleSet | None = None,
 ) -> None:
-    """The example's tiles at (x, y), captions under the win tile and indicators, the score on the right."""
+    """The example's tiles at (x, y), captions under the win tile and indicators, the score (under `rules`)
+    on the right."""
     pieces, _ = example_pieces(example, m.tile_h, caption_measure(example, m, lang))
     row_h = row_height(example, m.tile_h)
     captions: dict[str, list[Piece]] = {}
@@ -410,8 +484,8 @@ def draw_example(
             lang=lang,
         )
         surface.blit(text, text.get_rect(midtop=(centre, caption_y)))
-    value = example_value(example.yaku)
-    placement = value_placement(example.yaku, m, lang)
+    value = example_value(example.yaku, rules)
+    placement = value_placement(example.yaku, m, lang, rules)
     if value is None or placement is None:
         return
     worth, points = value
@@ -457,20 +531,79 @@ def local_tag(label: str, size: int, lang: str) -> pygame.Surface:
     return surface
 
 
+ON_FILL = (96, 176, 120)  # a switched-on mark: green, the colour of a switch that is on
+ON_INK = (14, 30, 20)
+
+
+@lru_cache(maxsize=32)
+def state_tag(label: str, on: bool, size: int, lang: str) -> pygame.Surface:
+    """A small pill beside the local mark saying whether the rule set shown has the yaku: filled when on
+    ("On", "Baiman"), a grey outline when off."""
+    text = render_text(label, size, ON_INK if on else DIM_INK, bold=True, lang=lang)
+    pad_x, pad_y = max(4, size // 2), max(2, size // 5)
+    surface = pygame.Surface((text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y), pygame.SRCALPHA)
+    radius = surface.get_height() // 2
+    if on:
+        pygame.draw.rect(surface, ON_FILL, surface.get_rect(), border_radius=radius)
+    else:
+        pygame.draw.rect(surface, (*DIM_INK, 150), surface.get_rect(), width=1, border_radius=radius)
+    surface.blit(text, (pad_x, pad_y))
+    return surface
+
+
+def name_row_fits(yaku: str, m: Metrics, lang: str, rules: RuleSet | None) -> bool:
+    """Whether a card's first row fits its width: the name, the local and on/off marks on the left, the
+    condition and value on the right, with a gap between."""
+    size = m.caption_px
+    pad_x = max(4, size // 2)
+    left = m.pad + text_size(tr(f"yaku.{yaku}"), m.name_px, True, lang)[0]
+    example = None if yaku in WITHOUT_EXAMPLE else example_for(yaku)
+    if example is not None and example.local:
+        left += m.pad // 2 + text_size(tr("reference.local"), size, True, lang)[0] + 2 * pad_x
+        mark = None if rules is None else switch_mark(yaku, rules)
+        if mark is not None:
+            left += m.pad // 3 + text_size(mark[0], size, True, lang)[0] + 2 * pad_x
+    value_w = text_size(value_text(yaku, rules), m.name_px, True, lang)[0]
+    condition_w = text_size(condition_text(yaku), m.text_px, False, lang)[0]
+    right = m.width - m.pad - value_w - m.pad // 2 - condition_w
+    return left + m.pad // 2 <= right
+
+
 # ----------------------------------------------------------------------------------------------------------
 # the scene
 
 
-class ReferenceScene:
-    """Browse the yaku; `back` leaves the screen."""
+def rule_choices(rules: RuleSet | None) -> list[tuple[str, bool, RuleSet]]:
+    """The rule sets the reference offers: every preset, as (name, changed, rule set); `rules` (the rule set
+    it was opened with) right after its preset when it is not that preset exactly (changed: True)."""
+    choices = [(name, False, preset(name)) for name in PRESET_NAMES]
+    if rules is not None and all(rules != chosen for _, _, chosen in choices):
+        place = PRESET_NAMES.index(rules.name) + 1 if rules.name in PRESET_NAMES else 0
+        name = rules.name if rules.name in PRESET_NAMES else "standard"
+        choices.insert(place, (name, True, rules))
+    return choices
 
-    def __init__(self, app: App, back: Callable[[], None]) -> None:
+
+def rule_choice_label(name: str, changed: bool) -> str:
+    """A rule set as the reference's chooser names it: "Net-mahjong rulebook", "Standard (as chosen)"."""
+    label = tr(f"preset.{name}")
+    return tr("reference.chosen", name=label) if changed else label
+
+
+class ReferenceScene:
+    """Browse the yaku under a rule set (`rules`, standard if None; another can be chosen), which marks each
+    local or optional yaku on or off; `back` leaves the screen."""
+
+    def __init__(self, app: App, back: Callable[[], None], rules: RuleSet | None = None) -> None:
         self.app = app
         self.back = back
         self.groups = reference_groups()
+        self.rule_choices = rule_choices(rules)
+        wanted = rules if rules is not None else preset("standard")
+        self.rule_index = next(i for i, (_, _, chosen) in enumerate(self.rule_choices) if chosen == wanted)
         self.form = Form(app.services.play_cue)
         self.layout: ReferenceLayout | None = None
-        self._built: tuple[int, int, str, str] | None = None
+        self._built: tuple[int, int, str, str, int] | None = None
         self.metrics = metrics_for(1, 14)
         self.entries: list[Entry] = []
         self.content_h = 0
@@ -489,19 +622,25 @@ class ReferenceScene:
         width, height = self.app.size
         lang = i18n.language()
         theme = self.app.settings.theme
-        if self.layout is None or self._built != (width, height, lang, theme):
+        if self.layout is None or self._built != (width, height, lang, theme, self.rule_index):
             fraction = self.offset / self.content_h if self.content_h else 0.0
             self.layout = reference_layout(width, height, len(self.groups))
-            self._built = (width, height, lang, theme)
+            self._built = (width, height, lang, theme, self.rule_index)
             self._art = TileArt(theme)
             self.metrics = fit_metrics(
                 self.layout.viewport.w, self.layout.tile_h, self.layout.text_px(15), lang
             )
-            self.entries, self.content_h = list_entries(self.groups, self.metrics, lang)
+            self.entries, self.content_h = list_entries(self.groups, self.metrics, lang, self.rules)
             self._rendered.clear()
             self._layer_key = None
             self.offset = self.target = self.clamp(fraction * self.content_h)
-            fields = [
+            chooser = Cycler(
+                self.layout.rule_set.control,
+                tuple(rule_choice_label(name, changed) for name, changed, _ in self.rule_choices),
+                self.rule_index,
+            )
+            fields = [Field("rules", chooser, lambda: self.choose_rules(chooser.index))]
+            fields += [
                 Field(
                     ("group", group.key),
                     Button(box, group_label(group.key), group.key),
@@ -515,6 +654,16 @@ class ReferenceScene:
 
     def _jumper(self, key: str) -> Callable[[], None]:
         return lambda: self.jump_to(key)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the reference is shown under."""
+        return self.rule_choices[self.rule_index][2]
+
+    def choose_rules(self, index: int) -> None:
+        """Show the reference under another of the offered rule sets (the list keeps its place)."""
+        self.rule_index = index % len(self.rule_choices)
+        self.build()
 
     @property
     def max_offset(self) -> int:
@@ -558,7 +707,7 @@ class ReferenceScene:
         if entry.yaku is None:
             image = render_heading(group_label(entry.group), self.metrics, lang)
         else:
-            image = render_entry(entry.yaku, self.metrics, entry.h, self._art, lang)
+            image = render_entry(entry.yaku, self.metrics, entry.h, self._art, lang, self.rules)
         self._rendered[index] = image
         while len(self._rendered) > ENTRY_CACHE:
             self._rendered.popitem(last=False)
@@ -586,8 +735,8 @@ class ReferenceScene:
             if event.key in steps:
                 self.scroll(steps[event.key])
                 return
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):  # buttons only: arrows step between them
-                self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.form.focus_key != "rules":
+                self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)  # arrows step between buttons
                 return
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y * line)
@@ -646,11 +795,16 @@ class ReferenceScene:
         lang = i18n.language()
         surface.blit(backdrop(layout.width, layout.height), (0, 0))
         draw_heading(surface, tr("reference.title"), layout.heading, lang)
+        if layout.portrait:
+            draw_label(surface, tr("option.preset"), layout.rule_set.label, lang)
+        else:  # beside the chooser, over the list: the index below is a panel of its own
+            size = max(10, round(layout.rule_set.label.h * 0.4))
+            draw_fitted(surface, tr("option.preset"), size, INK, layout.rule_set.label, "midright", lang=lang)
         draw_panel(surface, layout.index_panel)
         draw_panel(surface, layout.list_panel)
         current = self.current_group()
         for field in self.form.fields:
-            if isinstance(field.control, Button) and field.key != "back":
+            if isinstance(field.control, Button) and field.key not in ("back", "rules"):
                 field.control.selected = field.control.value == current
         self.form.draw(surface, lang)
         view = layout.viewport

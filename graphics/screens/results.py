@@ -1,4 +1,5 @@
-"""The final results: ranks, names, final scores, the points before uma, uma and the settled total.
+"""The final results: ranks, names, final scores, the points before uma, uma, chips (a rule set with chips)
+and the settled total.
 
 Rows are rendered once and revealed from last place to first; the first place row is lit in gold.
 """
@@ -17,7 +18,7 @@ from graphics.i18n import signed_points, tr
 from graphics.screens import navigation
 from graphics.screens.chrome import MEDALS, MINUS, PLUS, backdrop, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
-from graphics.screens.layouts import RESULT_COLUMNS, ResultsLayout, results_layout
+from graphics.screens.layouts import ResultsLayout, results_layout
 from graphics.session import GameSession
 from graphics.widgets import DIM_INK, GOLD, INK, Button, draw_fitted, fitted_size
 
@@ -35,7 +36,8 @@ class ResultRow:
     score: int
     before_uma: int
     uma: int
-    total: int
+    total: int  # settled: chips included
+    chips: int = 0
 
 
 def result_rows(standings: Standings, names: tuple[str, ...]) -> list[ResultRow]:
@@ -49,6 +51,7 @@ def result_rows(standings: Standings, names: tuple[str, ...]) -> list[ResultRow]
             standings.before_uma[seat],
             standings.uma[seat],
             standings.settled[seat],
+            standings.chip_count(seat),
         )
         for seat in range(len(names))
     ]
@@ -65,6 +68,8 @@ def rules_line(rules: RuleSet, leftover: int) -> str:
     if oka:
         parts.append(tr("results.oka", points=signed_points(oka)))
     parts.append(tr("results.uma_rule", uma=tr(f"option.uma.{rules.uma}")))
+    if rules.chips:
+        parts.append(tr("results.chip_rule", points=f"{rules.chip_points:,}"))
     if leftover:
         key = "results.leftover_first" if rules.leftover_sticks == "first" else "results.leftover_lost"
         parts.append(tr(key, points=f"{leftover:,}"))
@@ -93,7 +98,9 @@ class FinalResultsScene:
         if self.layout is None or self._built != (width, height, lang):
             reviewable = self.review_target() is not None
             replayable = self.stored_match() is not None
-            self.layout = results_layout(width, height, self.session.rules.players, reviewable, replayable)
+            self.layout = results_layout(
+                width, height, self.session.rules.players, reviewable, replayable, self.session.rules.chips
+            )
             self._built = (width, height, lang)
             self._row_images = [self.render_row(row, index) for index, row in enumerate(self.rows)]
             in_tournament = self.session.then[0] != "title"
@@ -204,6 +211,7 @@ class FinalResultsScene:
             (f"{row.score:,}", INK, False),
             (signed_points(row.before_uma), DIM_INK, False),
             (signed_points(row.uma), DIM_INK, False),
+            *(((signed_points(row.chips), DIM_INK, False),) if "chips" in layout.columns else ()),
             (signed_points(row.total), PLUS if row.total > 0 else MINUS if row.total < 0 else INK, True),
         )
         for cell, (text, ink, bold) in zip(cells[2:], values, strict=True):
@@ -247,7 +255,7 @@ class FinalResultsScene:
         draw_heading(surface, tr("results.heading"), layout.heading, lang)
         draw_panel(surface, layout.panel)
         header_px = max(9, round(layout.header[0].h * 0.5))
-        for column, cell in zip(RESULT_COLUMNS, layout.header, strict=True):
+        for column, cell in zip(layout.columns, layout.header, strict=True):
             anchor = (
                 "midright" if column not in ("rank", "name") else "center" if column == "rank" else "midleft"
             )

@@ -34,7 +34,7 @@ from graphics.match_list import LIST_ROWS, Target, draw_pick, finished_matches, 
 from graphics.screens import navigation
 from graphics.screens.chrome import backdrop, band_surface, draw_heading, draw_panel
 from graphics.screens.form import Field, Form
-from graphics.tiles import TileArt
+from graphics.tiles import TileArt, art_kind
 from graphics.widgets import DIM_INK, GOLD, INK, Button, Cycler, draw_fitted, draw_text, fitted_text
 
 PLAYER_INK = (236, 150, 120)
@@ -577,7 +577,7 @@ class ReviewScene:
     def face(self, art: TileArt, tile: int, height: int, turns: int = 0) -> pygame.Surface:
         """A tile's face, red fives red."""
         red = self.rules is not None and tile in self.rules.red_five_ids
-        return art.face(tile >> 2, height, turns, red=red)
+        return art.face(art_kind(tile), height, turns, red=red)
 
     def draw_seat_row(
         self,

@@ -490,7 +490,8 @@ def lobby_layout(width: int, height: int) -> LobbyLayout:
 # ----------------------------------------------------------------------------------------------------------
 # standings and the chart
 
-STANDING_COLUMNS = ("rank", "name", "points", "matches", "places", "avg_rank", "adjust")
+# "chips" only under a rule set with chips (RULES.md §12)
+STANDING_COLUMNS = ("rank", "name", "points", "chips", "matches", "places", "avg_rank", "adjust")
 
 
 @dataclass(frozen=True)
@@ -516,15 +517,16 @@ class StandingsLayout(ScreenLayout):
         return [*self.row_bands, self.back]
 
 
-def standings_layout(width: int, height: int, places: int = 4) -> StandingsLayout:
-    """The standings screen for a window of `width` x `height` pixels and tables of `places` players."""
+def standings_layout(width: int, height: int, places: int = 4, chips: bool = False) -> StandingsLayout:
+    """The standings screen for a window of `width` x `height` pixels and tables of `places` players;
+    ``chips`` (a rule set with chips) adds a column for them after the points."""
     frame = _frame(width, height)
     top, panel_h = 96.0, 524.0
     table_w = 760.0
     tx = SIDE + 20
     inner = table_w - 40 - 18  # the scrollbar keeps the last 18
     place_w = 42.0
-    fixed = (40.0, 0.0, 82.0, 72.0, *(place_w,) * places, 80.0, 58.0)
+    fixed = (40.0, 0.0, 82.0, *((56.0,) if chips else ()), 72.0, *(place_w,) * places, 80.0, 58.0)
     gap = 6.0
     name_w = inner - sum(fixed) - gap * (len(fixed) - 1)
     widths = (fixed[0], name_w, *fixed[2:])

@@ -146,12 +146,17 @@ class TournamentStandingsScene:
         """Seats at a table: one rank column each."""
         return self.view.info.rules.players if self.view is not None else 4
 
+    @property
+    def chips(self) -> bool:
+        """Whether the tournament's rules have chips: a column shows them."""
+        return self.view is not None and self.view.info.rules.chips
+
     def build(self) -> StandingsLayout:
         """The layout and Back for the current size and language."""
         width, height = self.app.size
         lang = i18n.language()
         if self.layout is None or self._built != (width, height, lang):
-            self.layout = standings_layout(width, height, self.places)
+            self.layout = standings_layout(width, height, self.places, self.chips)
             self._built = (width, height, lang)
             self.form.set_fields(
                 [Field("back", Button(self.layout.back, tr("menu.back"), "back"), self.back)],
@@ -242,10 +247,12 @@ class TournamentStandingsScene:
     ) -> None:
         """The header, the rows in view and the adjustments line."""
         places = self.places
+        chips = int(self.chips)  # the chips column after the points moves the later ones along
         headers = [
             ("rank", "center"),
             ("name", "midleft"),
             ("points", "midright"),
+            *((("chips", "midright"),) if chips else ()),
             ("matches", "midright"),
             *((f"place_{n}", "midright") for n in range(1, places + 1)),
             ("avg_rank", "midright"),
@@ -307,16 +314,19 @@ class TournamentStandingsScene:
                 True,
                 lang,
             )
-            draw_fitted(surface, str(row.matches), size, INK, cells[3], "midright", lang=lang)
-            for place, cell in enumerate(cells[4 : 4 + places]):
+            if chips:
+                count_text = f"{row.chips:+d}" if row.chips else "0"
+                draw_fitted(surface, count_text, size, points_ink(row.chips), cells[3], "midright", lang=lang)
+            draw_fitted(surface, str(row.matches), size, INK, cells[3 + chips], "midright", lang=lang)
+            for place, cell in enumerate(cells[4 + chips : 4 + chips + places]):
                 count = row.ranks[place] if place < len(row.ranks) else 0
                 draw_fitted(surface, str(count), size, INK if count else DIM_INK, cell, "midright", lang=lang)
             average = f"{row.avg_rank:.2f}" if row.avg_rank is not None else "—"
-            draw_fitted(surface, average, size, INK, cells[4 + places], "midright", lang=lang)
+            draw_fitted(surface, average, size, INK, cells[4 + chips + places], "midright", lang=lang)
             total = sum(item.points for item in row.adjustments)
             adjusted = format_points(total) + "*" if row.adjustments else "—"
             ink = points_ink(total) if row.adjustments else DIM_INK
-            draw_fitted(surface, adjusted, size, ink, cells[5 + places], "midright", lang=lang)
+            draw_fitted(surface, adjusted, size, ink, cells[5 + chips + places], "midright", lang=lang)
         draw_scrollbar(surface, layout.scrollbar, self.offset, len(layout.rows), len(view.rows))
         draw_fitted(surface, self.note(view), layout.text_px(15), DIM_INK, layout.note, "midleft", lang=lang)
 

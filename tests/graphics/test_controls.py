@@ -16,6 +16,7 @@ from game.terms import (
     Chi,
     Daiminkan,
     Discard,
+    Flower,
     Kita,
     Kyuushu,
     Pon,
@@ -27,6 +28,7 @@ from game.view import view_for
 from graphics.controls import (
     BUTTON_ORDER,
     CHI,
+    FLOWER,
     KAN,
     KITA,
     KYUUSHU,
@@ -76,6 +78,7 @@ def test_buttons_come_in_a_fixed_order_one_per_kind_of_action() -> None:
     legal: tuple[Action, ...] = (
         PASS,
         Kyuushu(),
+        Flower(137),
         Kita(120),
         Daiminkan(),
         Ankan(27),
@@ -94,6 +97,7 @@ def test_buttons_come_in_a_fixed_order_one_per_kind_of_action() -> None:
     assert by_label[CHI] == (Chi((8, 12)), Chi((12, 20)))
     assert by_label[KAN] == (Daiminkan(), Ankan(27), Shouminkan(9))
     assert by_label[RIICHI] == (Discard(3, riichi=True),)
+    assert by_label[FLOWER] == (Flower(137),)
     assert not any(button.selected for button in buttons)
     assert [b.label_key for b in build_buttons(legal, riichi_mode=True) if b.selected] == [RIICHI]
     # Plain discards are hand tiles, never buttons; no Pass offered, no Skip button.
@@ -412,3 +416,16 @@ def test_tiles_used_for_calls_without_tiles(action: Action) -> None:
     hand = (40, 41, 42, 60)
     expected = (40, 41, 42) if isinstance(action, Daiminkan) else ()
     assert tiles_used(action, hand, claimed=43) == expected
+
+
+def test_a_flower_in_hand_is_set_aside_by_click_or_key() -> None:
+    # The flowers option: the flower (137, summer) cannot be discarded; a click on it or F sets it aside.
+    legal: tuple[Action, ...] = (Flower(137), Discard(3), Discard(40))
+    mapper = InputMapper()
+    mapper.set_decision(legal, (3, 40, 137), 40)
+    assert mapper.tiles == (3, 137, 40)
+    assert mapper.discard_at(1) is None
+    assert mapper.click_tile(1) == Flower(137)
+    mapper.set_decision(legal, (3, 40, 137), 40)
+    assert mapper.key(pygame.K_f) == Flower(137)
+    assert mapper.click_tile(0) == Discard(3)

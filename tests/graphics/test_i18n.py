@@ -22,6 +22,8 @@ from game.drill_answers import WAIT_SHAPES
 from game.drills import KINDS as DRILL_KINDS
 from game.records import MATCH_STATUSES, SEAT_LEVELS
 from game.rule_options import OPTIONS
+from game.rule_text import SECTION_NAMES
+from game.rule_text import options as rule_options
 from game.schedule import FILLS, SEATINGS
 from game.terms import (
     ABORTIVE_KINDS,
@@ -41,7 +43,7 @@ from graphics.screens import records as records_screen
 from graphics.screens import replay as replay_screen
 from graphics.screens import review as review_screen
 from graphics.screens import stats as stats_screen
-from graphics.screens.layouts import RESULT_COLUMNS
+from graphics.screens.layouts import CHIP_RESULT_COLUMNS
 from graphics.screens.tournament_layouts import LIST_COLUMNS, STANDING_COLUMNS
 from graphics.tiles import THEMES
 from rules.points import LIMIT_BASES
@@ -336,6 +338,13 @@ def test_bad_file_surfaces_through_tr(monkeypatch: pytest.MonkeyPatch, tmp_path:
 # one (``f"yaku.{name}"``), whose possible values KEY_PATTERNS enumerates from the code's own lists.
 
 
+def _rule_choices() -> tuple[str, ...]:
+    """Each value of a choice-valued rule option as game.rule_text names it: "<option>.<value>"."""
+    return tuple(
+        f"{name}.{value}" for name, values in CHOICES.items() for value in values if isinstance(value, str)
+    )
+
+
 def _place_counts() -> tuple[str, ...]:
     return tuple(f"place_{n}" for n in range(1, 5))  # one column per place: 3 or 4 players
 
@@ -359,7 +368,10 @@ KEY_PATTERNS: dict[str, tuple[object, ...]] = {
     "option_desc.{}": OPTIONS,
     "preset.{}": PRESET_NAMES,
     "preset_desc.{}": PRESET_NAMES,
-    "results.{}": RESULT_COLUMNS,
+    "results.{}": CHIP_RESULT_COLUMNS,  # RESULT_COLUMNS and the chips column
+    # game.rule_text: every option's name, and each choice of a choice-valued option as "<option>.<value>"
+    "rule.{}": (*rule_options(), *_rule_choices()),
+    "rule_section.{}": SECTION_NAMES,
     "review.action.{}": review_screen.ACTION_KINDS,
     "review.action.{}_tile": review_screen.TILE_ACTIONS,
     "review.honor.{}": tuple(range(len(review_screen.HONOR_NAMES))),

@@ -216,3 +216,30 @@ def test_a_called_riichi_discard_passes_its_sideways_turn_on(dealt_show: Show) -
     tile = sprites[("r", 8)]
     assert tile.box.w > tile.box.h  # the next discard lies sideways for the riichi
     assert tile.box == layout.river_box(0, 1, 0, True)
+
+
+def test_a_flower_wall_has_a_nine_stack_dead_wall_with_the_indicator_on_its_fifth_stack() -> None:
+    # 140 tiles: 70 stacks, 18 and 17 a side; four stacks of replacement tiles, then the indicators.
+    assert side_stacks(70) == (18, 17, 18, 17)
+    wall = WallState(70, 10, live_drawn=52, rinshan_drawn=3, indicators=(5, 9), dead_stacks=9)
+    slots = wall_slots(wall)
+    assert len(slots) == 140 - 52 - 3
+    assert (9, 0) not in slots
+    assert (9, 1) not in slots
+    assert (8, 0) not in slots
+    assert (8, 1) in slots
+    assert slots[(5, 0)] == 5  # the fifth stack from the dead wall's far end
+    assert slots[(4, 0)] == 9
+
+
+def test_flowers_set_aside_lie_beside_the_melds_face_up(dealt_show: Show) -> None:
+    import dataclasses
+
+    layout = compute_layout(1280, 720)
+    players = list(dealt_show.view.players)
+    players[2] = dataclasses.replace(players[2], flowers=(137, 139))
+    show = dataclasses.replace(dealt_show, view=dataclasses.replace(dealt_show.view, players=tuple(players)))
+    sprites = build_sprites(show, layout)
+    assert sprites[("k", 137)].tile == 137
+    assert sprites[("k", 139)].tile == 139
+    assert sprites[("k", 137)].turns == layout.rel_of(2, 0)

@@ -22,7 +22,7 @@ from game.terms import (
 )
 from graphics import i18n, widgets
 from graphics.demo import offscreen_app
-from graphics.layout import Box
+from graphics.layout import Box, tile_width
 from graphics.overlays import AbortiveOverlay, DrawOverlay, Overlay, ScoreOverlay, WinOverlay, make_overlay
 from graphics.session import GameSession, SeatSetup
 from graphics.table_screen import TableScreen
@@ -261,6 +261,11 @@ def open_win() -> HandWon:
     return HandWon(0, 3, hand[-1], hand, melds, value, (), None, (2600, 0, 0, -2600))
 
 
+def with_chips(event: HandWon, *paid: int) -> HandWon:
+    """The win with the chips each other seat (1, 2, 3, in order) pays its winner, seat 0."""
+    return dataclasses.replace(event, chips=(sum(paid), *(-count for count in paid)))
+
+
 def with_riichi_and_dora(screen: TableScreen, seat: int) -> None:
     """The table as a riichi winner's panel sees it: `seat` in riichi, two dora indicators up."""
     show = screen.show
@@ -284,7 +289,7 @@ def win_drawn(
 
 @pytest.mark.parametrize("lang", ["en", "ko", "ja"])
 @pytest.mark.parametrize("size", PANEL_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-@pytest.mark.parametrize("kind", ["ron", "tsumo-many-yaku", "open-hand"])
+@pytest.mark.parametrize("kind", ["ron", "tsumo-many-yaku", "open-hand", "ron-chips", "tsumo-pao-chips"])
 def test_nothing_on_the_win_panel_overlaps_anything_else(
     kind: str, size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -292,6 +297,8 @@ def test_nothing_on_the_win_panel_overlaps_anything_else(
         "ron": riichi_win((("riichi", 1), ("pinfu", 1), ("dora", 2)), tsumo=False),
         "tsumo-many-yaku": riichi_win(MANY_YAKU, tsumo=True),
         "open-hand": open_win(),
+        "ron-chips": with_chips(riichi_win((("riichi", 1), ("pinfu", 1), ("dora", 2)), tsumo=False), 2, 0, 0),
+        "tsumo-pao-chips": with_chips(riichi_win(MANY_YAKU, tsumo=True), 1, 12, 1),  # the longest chips line
     }
     event = events[kind]
     try:
@@ -458,3 +465,102 @@ def test_end_of_hand_panels_leave_every_name_plate_readable(
     for rel in range(4):
         plate = screen.layout.plate_box(rel)
         assert not panel.overlaps(plate), f"the {kind} panel {panel} covers the plate {plate}"
+
+
+# ----------------------------------------------------------------------------------------------------------
+# chips (RULES.md §12): a line of their own under the points, only when the win earns some
+
+
+@pytest.mark.parametrize(
+    ("tsumo", "paid", "line"),
+    [
+        (True, (3, 3, 3), "Chips: 3 from each"),
+        (False, (2, 0, 0), "Chips: 2 from the discarder"),
+        (True, (1, 7, 1), "Chips: 1 from each, 6 more from Ben (pao)"),  # pao: seat 2 pays the yakuman's
+        (True, (0, 6, 0), "Chips: 6 from Ben (pao)"),
+    ],
+)
+def test_the_win_panel_shows_the_chips_on_their_own_line(
+    tsumo: bool, paid: tuple[int, ...], line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = with_chips(riichi_win((("riichi", 1), ("pinfu", 1), ("dora", 2)), tsumo=tsumo), *paid)
+    overlay, drawn = win_drawn((1280, 720), "en", event, monkeypatch)
+    assert overlay.chips_text() == line
+    shown = [rect for text, rect in drawn.texts if text == line]
+    (points,) = [rect for text, rect in drawn.texts if text == overlay.points()]
+    seated = {setup.name for setup in overlay.screen.session.setups}
+    names = [rect for text, rect in drawn.texts if text in seated]
+    assert len(shown) == 1
+    assert points.bottom <= shown[0].top  # under the points
+    assert shown[0].bottom <= min(rect.top for rect in names)  # above the payments
+
+
+@pytest.mark.parametrize("chips", [(), (0, 0, 0, 0)], ids=["no chips in the rules", "none earned"])
+def test_a_win_without_chips_has_no_chips_line(
+    chips: tuple[int, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = dataclasses.replace(riichi_win((("riichi", 1), ("dora", 1)), tsumo=True), chips=chips)
+    overlay, drawn = win_drawn((1280, 720), "en", event, monkeypatch)
+    assert overlay.chips_text() is None
+    assert not any(text.startswith("Chips") for text, _ in drawn.texts)
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja"])
+def test_the_chips_line_is_translated(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    event = with_chips(riichi_win((("riichi", 1), ("dora", 1)), tsumo=True), 2, 2, 2)
+    try:
+        overlay, drawn = win_drawn((1280, 720), lang, event, monkeypatch)
+        line = i18n.tr("win.chips_each", count=2)
+        assert overlay.chips_text() == line
+    finally:
+        i18n.set_language("en")
+    assert "Chips" not in line
+    assert "2" in line
+    assert [text for text, _ in drawn.texts].count(line) == 1
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1280, 720)])
+def test_the_winners_flowers_are_shown_beside_the_indicators_face_up(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The flowers option: a winner's flowers set aside are each a dora; the panel shows them as a third group,
+    # labelled, face up from the start (only the ura dora turn over), clear of the ura dora and on the panel.
+    i18n.set_language("en")
+    screen = screen_at(size, auto=False)
+    with_riichi_and_dora(screen, 0)
+    show = screen.show
+    assert show is not None
+    players = list(show.view.players)
+    players[0] = dataclasses.replace(players[0], flowers=(136, 138))
+    screen.show = dataclasses.replace(show, view=dataclasses.replace(show.view, players=tuple(players)))
+    event = riichi_win((("riichi", 1), ("dora", 1), ("flower", 2)), tsumo=True)
+    overlay = WinOverlay(screen, event)
+    assert overlay.dora_groups()[-1] == (i18n.tr("yaku.flower"), [136, 138])
+    flips: list[int | None] = []
+    real = screen.art.flip_frame
+
+    def flip_frame(tile: int | None, red: bool, height: int, step: int, steps_: int = 8) -> pygame.Surface:
+        flips.append(tile)
+        return real(tile, red, height, step, steps_)
+
+    monkeypatch.setattr(screen.art, "flip_frame", flip_frame)
+    drawn = drawn_by(overlay, monkeypatch)
+    assert len(flips) == 2
+    assert 34 not in flips
+    assert 36 not in flips
+    height = overlay.fit.dora_h
+    row = pygame.Rect(overlay.box.x, overlay.fit.dora_y, overlay.box.w, height)
+    small = sorted(
+        (
+            rect
+            for rect in drawn.rects
+            if rect.h == height and rect.top == overlay.fit.dora_y and rect.w == tile_width(height)
+        ),
+        key=lambda r: r.x,
+    )
+    assert len(small) == 6  # two dora, two ura dora, two flowers
+    (label,) = [
+        rect for text, rect in drawn.texts if text == i18n.tr("yaku.flower") and row.collidepoint(rect.center)
+    ]
+    assert small[3].right < label.left < small[4].left
+    assert overlay.box.contains(small[0].union(small[-1]))

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from graphics.layout import Box
 from graphics.screens.layouts import (
+    CHIP_RESULT_COLUMNS,
     RESULT_COLUMNS,
     Frame,
     ScreenLayout,
@@ -29,6 +30,7 @@ LAYOUTS: dict[str, Callable[[int, int], ScreenLayout]] = {
     "results_4p": lambda w, h: results_layout(w, h, 4),
     "results_3p": lambda w, h: results_layout(w, h, 3),
     "results_review": lambda w, h: results_layout(w, h, 4, review=True),  # a third button: Review
+    "results_chips": lambda w, h: results_layout(w, h, 4, chips=True),  # a column for the chips
 }
 
 
@@ -89,13 +91,16 @@ def test_controls_sit_in_their_panels(size: tuple[int, int]) -> None:
     assert reference.list_panel.contains(reference.scrollbar)
     assert not reference.index_panel.overlaps(reference.list_panel)
 
-    results = results_layout(*size, 4)
-    assert all(results.panel.contains(row) for row in results.rows)
-    for row, cells in zip(results.rows, results.cells, strict=True):
-        assert len(cells) == len(RESULT_COLUMNS)
-        assert all(row.contains(cell) for cell in cells)
-        assert all(not a.overlaps(b) for a, b in combinations(cells, 2))
-    assert not results.panel.overlaps(results.new_game)
+    chips = results_layout(*size, 4, chips=True)
+    for results, columns in ((results_layout(*size, 4), RESULT_COLUMNS), (chips, CHIP_RESULT_COLUMNS)):
+        assert results.columns == columns
+        assert all(results.panel.contains(row) for row in results.rows)
+        assert len(results.header) == len(columns)
+        for row, cells in zip(results.rows, results.cells, strict=True):
+            assert len(cells) == len(columns)
+            assert all(row.contains(cell) for cell in cells)
+            assert all(not a.overlaps(b) for a, b in combinations(cells, 2))
+        assert not results.panel.overlaps(results.new_game)
 
 
 def test_tall_windows_stack_the_panels_and_wide_ones_put_them_side_by_side() -> None:

@@ -523,7 +523,9 @@ def test_example_rows_set_the_winning_tile_apart(example: Any) -> None:
     pieces, width = example_pieces(example, tile_h)
     tiles = example_tiles(example)
     shown = len(tiles.hand) + sum(len(meld.tiles) for meld in tiles.melds)
-    assert len(pieces) == shown + len(tiles.dora_indicators) + len(tiles.ura_indicators) + example.kita
+    assert len(pieces) == (
+        shown + len(tiles.dora_indicators) + len(tiles.ura_indicators) + example.kita + example.flowers
+    )
     win = [piece for piece in pieces if piece.caption == "win"]
     assert len(win) == 1
     before = [piece for piece in pieces if piece.x < win[0].x]

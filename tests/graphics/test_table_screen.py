@@ -338,3 +338,16 @@ def test_long_names_on_narrow_plates_stay_readable_and_apart(
     assert all(px >= 11 for _, px in shown), shown  # was shrunk to 8 px at 1024x768
     for rect in plates.rects:
         assert rect.w <= screen.layout.plate_w
+
+
+def test_the_pause_menus_yaku_reference_shows_the_match_rules() -> None:
+    # The reference opened in a match is shown under the match's rules (its local yaku marked on).
+    app = offscreen_app((1280, 720))
+    rules = preset("seed-deluxe").with_overrides({"game_length": "east"})
+    setups = (SeatSetup("You"), SeatSetup("A", "normal"), SeatSetup("B", "normal"), SeatSetup("C", "normal"))
+    screen = TableScreen(app, GameSession(rules, setups, 3))
+    app.switch(screen)
+    screen.pause_choice("reference")
+    scene = app.scene
+    assert type(scene).__name__ == "ReferenceScene"
+    assert scene.rule_choices[scene.rule_index][2] == rules  # type: ignore[attr-defined]

@@ -262,7 +262,9 @@ def test_faces_come_from_the_sheet_cells(art: TileArt) -> None:
 
 def test_bad_tiles_are_refused(art: TileArt) -> None:
     with pytest.raises(ValueError, match="out of range"):
-        art.face(34, 40)
+        art.face(38, 40)
+    with pytest.raises(ValueError, match="out of range"):
+        art.face(34, 40, red=True)  # a flower has no red copy
     with pytest.raises(ValueError, match="no red copy"):
         art.face(3, 40, red=True)
     with pytest.raises(ValueError, match="unknown tile theme"):

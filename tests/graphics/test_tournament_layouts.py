@@ -26,6 +26,7 @@ LAYOUTS: dict[str, Callable[[int, int], ScreenLayout]] = {
     "lobby": lobby_layout,
     "standings_4p": lambda w, h: standings_layout(w, h, 4),
     "standings_3p": lambda w, h: standings_layout(w, h, 3),
+    "standings_chips": lambda w, h: standings_layout(w, h, 4, chips=True),
     "ceremony": ceremony_layout,
 }
 size_ids = pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
@@ -159,11 +160,12 @@ def test_lobby_cards_hold_their_seats_and_buttons(size: tuple[int, int]) -> None
     assert all(dialog.panel.contains(box) for box in (dialog.title, dialog.detail, dialog.bar, dialog.cancel))
 
 
+@pytest.mark.parametrize("chips", [False, True])
 @pytest.mark.parametrize("places", [3, 4])
 @size_ids
-def test_standings_columns_and_chart(size: tuple[int, int], places: int) -> None:
-    layout = standings_layout(*size, places)
-    assert len(layout.header) == 6 + places
+def test_standings_columns_and_chart(size: tuple[int, int], places: int, chips: bool) -> None:
+    layout = standings_layout(*size, places, chips)
+    assert len(layout.header) == 6 + places + chips  # a rule set with chips: their column too
     assert len(layout.rows) >= 10
     _apart(list(layout.header), "header")
     for cells, band in zip(layout.rows, layout.row_bands, strict=True):
