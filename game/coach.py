@@ -16,10 +16,11 @@ from game.ai.danger import Threat, danger_reason, deal_in_chance, threats
 from game.ai.hand import counts_of, discard_candidates, improving_kinds, unseen_counts, yakuhai_han
 from game.ai.player import AiSeat, Notes, create_seat
 from game.view import Phase, SeatView
-from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Pon, Ron, Tsumo
+from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Flower, Pon, Ron, Tsumo
 from rules.events import Event
 from rules.ruleset import RuleSet
 from rules.shanten import shanten
+from rules.tiles import TILE_COUNT
 
 DANGER_LEVELS = (0.0, 0.03, 0.08)  # deal-in chance above which a tile is low, medium, high danger
 """Level 0 is safe (no chance at all), then low, medium and high."""
@@ -89,6 +90,10 @@ class Coach:
         notes = self.ai.notes
         if isinstance(choice, Tsumo | Ron):
             return Advice(choice, (), None, "coach.why.win", {})
+        if isinstance(choice, Flower):
+            return Advice(choice, (), None, "coach.why.flower", {})
+        if any(tile >= TILE_COUNT for tile in view.hand):
+            return Advice(choice)  # a flower still held (before the first turn): the hand cannot be read yet
         if view.phase in (Phase.TURN, Phase.AFTER_CALL) and any(isinstance(a, Discard) for a in legal):
             options = discard_options(view, legal, self.ai)
             if isinstance(choice, Discard):  # the AI's choice first: it breaks ties of value its own way

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.coach import Advice, DiscardOption
-from game.terms import Chi, Daiminkan, Discard, Pon, Ron, Tsumo
+from game.terms import Ankan, Chi, Daiminkan, Discard, Flower, Kita, Kyuushu, Pon, Ron, Shouminkan, Tsumo
 from graphics import i18n
 from graphics.fonts import text_size
 from graphics.layout import Box
@@ -31,6 +31,14 @@ def action_name(action: object) -> str:
         return i18n.tr("action.tsumo")
     if isinstance(action, Ron):
         return i18n.tr("action.ron")
+    if isinstance(action, Flower):
+        return i18n.tr("action.flower")
+    if isinstance(action, Kita):
+        return i18n.tr("action.kita")
+    if isinstance(action, Ankan | Shouminkan):
+        return i18n.tr("action.kan")
+    if isinstance(action, Kyuushu):
+        return i18n.tr("action.kyuushu")
     return i18n.tr("action.skip")
 
 

@@ -18,7 +18,7 @@ from game.replay import replay_round
 from game.saved_match import ai_seed
 from game.simulate import SpecError, check_run
 from game.table import Table, default_answer
-from game.view import view_for
+from game.view import redact, view_for
 from rules.actions import Discard, Flower
 from rules.events import FlowerRevealed, TileDrawn
 from rules.round import Phase
@@ -146,3 +146,30 @@ def test_a_seat_that_gives_no_answer_sets_its_flower_aside() -> None:
     # Out of time (or a crashed bot): a flower is set aside rather than a hand tile thrown in its place.
     assert default_answer(137, (Flower(137), Discard(5), Discard(40))) == Flower(137)
     assert default_answer(40, (Discard(5), Discard(40))) == Discard(40)
+
+
+def test_the_coach_advises_setting_a_flower_aside_and_never_reads_a_hand_that_holds_one() -> None:
+    # Every decision of a whole flower match, asked of a coach shadowing each seat: a held flower at a turn
+    # gets "set it aside" (the strong AI's choice), a claim while one is held gets the AI's plain answer.
+    from game.coach import Coach
+    from rules.round import legal_actions
+
+    coaches = [Coach(DELUXE_EAST, seat) for seat in range(4)]
+    table = Table(DELUXE_EAST, _seats(9), 9)  # type: ignore[arg-type]
+    advised: list[str] = []
+
+    def follow(events: tuple[object, ...], state: object) -> None:
+        for seat, coach in enumerate(coaches):
+            for event in events:
+                coach.observe(redact(event, seat))  # type: ignore[arg-type]
+        for seat, legal in legal_actions(state).items():  # type: ignore[arg-type]
+            view = view_for(state, seat)  # type: ignore[arg-type]
+            if any(tile >= 136 for tile in view.hand):
+                advice = coaches[seat].advise(view, legal)
+                expected = "coach.why.flower" if isinstance(advice.choice, Flower) else ""
+                assert advice.why == expected
+                advised.append(advice.why)
+
+    table.subscribe_engine(follow)
+    table.run()
+    assert "coach.why.flower" in advised

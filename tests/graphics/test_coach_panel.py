@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.coach import Advice
-from graphics import coach_panel, table_screen
+from graphics import coach_panel, i18n, table_screen
 from graphics.demo import scripted_answer
 from graphics.screens.title import TitleScene
 from graphics.session import GameSession, SeatSetup
@@ -212,3 +212,14 @@ def test_after_an_undo_the_same_answer_replays_the_same_game(tmp_path: Path) -> 
     app.tick(1 / 20)
     _next_decision(app, screen)
     assert screen.session.table.actions[: len(played)] == played
+
+
+def test_the_panel_names_every_kind_of_action_the_ai_can_take() -> None:
+    from game.terms import Ankan, Flower, Kita, Kyuushu
+    from graphics.coach_panel import action_name
+
+    i18n.set_language("en")
+    assert action_name(Flower(137)) == i18n.tr("action.flower")
+    assert action_name(Kita(120)) == i18n.tr("action.kita")
+    assert action_name(Ankan(27)) == i18n.tr("action.kan")
+    assert action_name(Kyuushu()) == i18n.tr("action.kyuushu")
