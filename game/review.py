@@ -30,10 +30,11 @@ from game.replay import ReplayError, replay_round
 from game.table import RestoreError, Table
 from game.verify import Progress, log_rules, one_line, read_games, round_label
 from game.view import SeatView, redact, view_for
-from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Pon, Ron
+from rules.actions import PASS, Action, Chi, Daiminkan, Discard, Flower, Pon, Ron
 from rules.events import Event
 from rules.round import Phase, RoundState
 from rules.ruleset import RuleSet, RuleSetError
+from rules.tiles import format_tiles
 
 Message = dict[str, Any]
 """An action in mjai notation."""
@@ -106,7 +107,11 @@ class Review:
 
 def mjai_action(action: Action, view: SeatView, rules: RuleSet) -> Message:
     """``action`` of the seat of ``view`` in mjai notation; a riichi discard is its ``dahai`` with
-    ``"reach": true`` (mjai sends ``reach`` and then the discard), a pass is ``{"type": "none"}``."""
+    ``"reach": true`` (mjai sends ``reach`` and then the discard), a pass is ``{"type": "none"}``. A flower
+    set aside, which mjai has no word for, is our own ``{"type": "flower", "pai": "1f"}`` (never sent to a
+    bot)."""
+    if isinstance(action, Flower):
+        return {"type": "flower", "actor": view.seat, "pai": format_tiles([action.tile])}
     if isinstance(action, Discard) and action.riichi:
         return {**dahai_message(action.tile, view, rules), "reach": True}
     return action_to_mjai(action, view, rules)

@@ -42,9 +42,9 @@ AI_INK = (140, 210, 240)
 RIICHI_INK = (236, 110, 96)
 HONOR_NAMES = ("E", "S", "W", "N", "P", "F", "C")
 """mjai's honour names, in kind order from 27."""
-ACTION_KINDS = ("discard", "riichi", "chi", "pon", "kan", "tsumo", "ron", "pass", "kita", "draw")
+ACTION_KINDS = ("discard", "riichi", "chi", "pon", "kan", "tsumo", "ron", "pass", "kita", "flower", "draw")
 """The ``review.action.{}`` texts."""
-TILE_ACTIONS = ("discard", "riichi", "chi", "pon", "kan", "kita")
+TILE_ACTIONS = ("discard", "riichi", "chi", "pon", "kan", "kita", "flower")
 """The actions written with their tile, ``review.action.{}_tile``."""
 
 
@@ -68,6 +68,8 @@ def action_kind(message: dict[str, Any]) -> str:
         return "tsumo" if message.get("actor") == message.get("target") else "ron"
     if kind == "ryukyoku":
         return "draw"
+    if kind == "flower":
+        return "flower"
     return "pass"
 
 

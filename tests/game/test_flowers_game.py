@@ -173,3 +173,21 @@ def test_the_coach_advises_setting_a_flower_aside_and_never_reads_a_hand_that_ho
     table.subscribe_engine(follow)
     table.run()
     assert "coach.why.flower" in advised
+
+
+def test_a_flower_match_is_reviewed_with_its_flowers_named() -> None:
+    # The review of a stored flower match: every hand is followed to its end, the flowers set aside are
+    # decisions of their own ("flower" with the tile), and the AI agrees with setting each one aside.
+    from game.recorder import GameRecorder
+    from game.review import Review, review_game
+
+    table = Table(DELUXE_EAST, _seats(9), 9)  # type: ignore[arg-type]
+    recorder = GameRecorder.attach(table)
+    table.run()
+    record = recorder.record(table.standings)
+    review = Review()
+    review_game(record, DELUXE_EAST, 0, review)
+    assert review.notes == []
+    flowers = [decision for decision in review.decisions if decision.actual["type"] == "flower"]
+    assert flowers
+    assert all(decision.agree and decision.actual["pai"].endswith("f") for decision in flowers)

@@ -329,3 +329,12 @@ def test_the_results_screen_offers_the_replay_of_a_stored_match(app: App, played
     other = FinalResultsScene(app, unstored)  # type: ignore[arg-type]
     other.build()
     assert other.form.field("replay") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"), [("en", "Flower 2f"), ("ja", "花牌抜き 2f"), ("ko", "꽃패 빼기 2f")]
+)
+def test_a_flower_set_aside_is_named_with_its_tile(lang: str, text: str) -> None:
+    i18n.set_language(lang)
+    assert action_text({"type": "flower", "actor": 0, "pai": "2f"}) == text
+    i18n.set_language("en")
