@@ -174,7 +174,10 @@ def run_bot(level: str, rules_name: str, stdin: TextIO, stdout: TextIO, stderr: 
     """Play as an mjai bot on these streams until the input ends: 0 then, 2 for a bad level or rule set."""
     errors = stderr if stderr is not None else sys.stderr
     try:
-        bot = MjaiBot(level, preset(rules_name))
+        rules = preset(rules_name)
+        if rules.flowers:
+            raise ValueError(f"the rule set {rules_name!r} has flowers, which mjai has no tiles for")
+        bot = MjaiBot(level, rules)
     except (RuleSetError, ValueError) as error:
         print(f"error: {error}", file=errors)
         return 2

@@ -380,6 +380,9 @@ def test_bad_arguments_and_the_end_of_input() -> None:
     err = io.StringIO()
     assert run_bot("grandmaster", "standard", io.StringIO(""), io.StringIO(), err) == 2
     assert err.getvalue().startswith("error: unknown AI level 'grandmaster'")
+    err = io.StringIO()
+    assert run_bot("normal", "seed-deluxe", io.StringIO(""), io.StringIO(), err) == 2
+    assert err.getvalue() == "error: the rule set 'seed-deluxe' has flowers, which mjai has no tiles for\n"
     assert run_lines([]) == (0, [], [])
 
 
