@@ -127,6 +127,12 @@ def replay_round(
     ``DecisionObserver``): a decision whose logged answer the engine refuses is not told, and ends the replay.
     """
     wall = wall_from_record(record, rules.players)
+    if wall.flowers != rules.flowers:
+        if rules.flowers:
+            raise ReplayError(
+                f"the hand has no flower tiles, but the rule set {rules.name!r} plays with flowers"
+            )
+        raise ReplayError(f"the hand has flower tiles, but the rule set {rules.name!r} has no flowers")
     state, events = start_round(
         rules,
         wall,

@@ -191,3 +191,18 @@ def test_a_flower_match_is_reviewed_with_its_flowers_named() -> None:
     flowers = [decision for decision in review.decisions if decision.actual["type"] == "flower"]
     assert flowers
     assert all(decision.agree and decision.actual["pai"].endswith("f") for decision in flowers)
+
+
+def test_a_log_without_flowers_is_not_replayed_under_a_flower_rule_set() -> None:
+    from game.recorder import GameRecorder
+    from game.replay import ReplayError
+
+    standard = preset("standard").with_overrides({"game_length": "east"})
+    table = Table(standard, [create_ai("normal", standard, seat) for seat in range(4)], 2)
+    recorder = GameRecorder.attach(table)
+    table.run()
+    first = recorder.record(table.standings).rounds[0]
+    with pytest.raises(
+        ReplayError, match="no flower tiles, but the rule set 'seed-deluxe' plays with flowers"
+    ):
+        replay_round(first, preset("seed-deluxe"))
