@@ -179,13 +179,28 @@ def draw_rank(
     draw_fitted(surface, str(rank), max(9, round(radius * 1.15)), (30, 24, 14), box, "center", True, lang)
 
 
+def thumb_length(bar: Box, shown: float, total: float) -> int:
+    """A scrollbar thumb's length: the shown share of the list, never shorter than three widths."""
+    return max(bar.w * 3, round(bar.h * shown / max(1, total)))
+
+
+def scrollbar_grabbed(bar: Box, pos: tuple[int, int]) -> bool:
+    """Whether a press lands on a scrollbar (a little wider than drawn, so it is easy to grab)."""
+    return Box(bar.x - bar.w, bar.y, bar.w * 3, bar.h).contains_point(*pos)
+
+
+def dragged_offset(bar: Box, thumb_h: int, y: int, max_offset: float) -> float:
+    """The list offset that puts a dragged thumb's middle under the pointer at ``y`` (not yet clamped)."""
+    return (y - bar.y - thumb_h / 2) / max(1, bar.h - thumb_h) * max_offset
+
+
 def draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, total: int) -> None:
     """A thin track with a thumb for a list showing rows first..first+shown of total (none if all fit)."""
     if total <= shown:
         return
     radius = max(1, bar.w // 2)
     pygame.draw.rect(surface, (8, 20, 16), pygame.Rect(bar.x, bar.y, bar.w, bar.h), border_radius=radius)
-    thumb_h = max(bar.w * 3, round(bar.h * shown / total))
+    thumb_h = thumb_length(bar, shown, total)
     y = bar.y + round((bar.h - thumb_h) * first / max(1, total - shown))
     pygame.draw.rect(surface, (196, 182, 140), pygame.Rect(bar.x, y, bar.w, thumb_h), border_radius=radius)
 

@@ -34,11 +34,14 @@ from graphics.layout import Box
 from graphics.screens import navigation
 from graphics.screens.chrome import (
     backdrop,
+    dragged_offset,
     draw_heading,
     draw_label,
     draw_panel,
     draw_paragraph,
     draw_scrollbar,
+    scrollbar_grabbed,
+    thumb_length,
     veil,
 )
 from graphics.screens.form import Field, Form
@@ -596,19 +599,17 @@ class NewGameScene:
         self.details_form.handle(event)
 
     def _bar_hit(self, pos: tuple[int, int]) -> bool:
-        """Whether a press lands on the scrollbar (a little wider than drawn, so it is easy to grab)."""
+        """Whether a press lands on the panel's scrollbar."""
         if self.details_layout is None or self.details_max_offset <= 0:
             return False
-        bar = self.details_layout.scrollbar
-        return Box(bar.x - bar.w, bar.y, bar.w * 3, bar.h).contains_point(*pos)
+        return scrollbar_grabbed(self.details_layout.scrollbar, pos)
 
     def _drag_to(self, y: int) -> None:
         """Scroll so the thumb's middle is under the pointer."""
         assert self.details_layout is not None
         bar, view = self.details_layout.scrollbar, self.details_layout.viewport
-        thumb_h = max(bar.w * 3, round(bar.h * view.h / max(1, self.details_h)))
-        fraction = (y - bar.y - thumb_h / 2) / max(1, bar.h - thumb_h)
-        self.details_offset = self.clamp_details(fraction * self.details_max_offset)
+        thumb_h = thumb_length(bar, view.h, self.details_h)
+        self.details_offset = self.clamp_details(dragged_offset(bar, thumb_h, y, self.details_max_offset))
 
     def draw_details(self, surface: pygame.Surface, lang: str) -> None:
         """The panel over the dimmed screen: the rule set's name, the note, the list, the hint and buttons."""

@@ -42,7 +42,14 @@ from graphics.app import App
 from graphics.fonts import render_text, text_size
 from graphics.i18n import tr
 from graphics.layout import Box, tile_width
-from graphics.screens.chrome import backdrop, draw_heading, draw_label, draw_panel
+from graphics.screens.chrome import (
+    backdrop,
+    dragged_offset,
+    draw_heading,
+    draw_label,
+    draw_panel,
+    scrollbar_grabbed,
+)
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import ReferenceLayout, reference_layout
 from graphics.tiles import FLOWER_KINDS, TileArt
@@ -755,19 +762,17 @@ class ReferenceScene:
         self.form.handle(event)
 
     def _bar_hit(self, pos: tuple[int, int]) -> bool:
-        """Whether a press lands on the scrollbar (a little wider than drawn, so it is easy to grab)."""
+        """Whether a press lands on the list's scrollbar."""
         if self.layout is None or self.max_offset <= 0:
             return False
-        bar = self.layout.scrollbar
-        return Box(bar.x - bar.w, bar.y, bar.w * 3, bar.h).contains_point(*pos)
+        return scrollbar_grabbed(self.layout.scrollbar, pos)
 
     def _drag_to(self, y: int) -> None:
         """Put the thumb's middle under the pointer."""
         assert self.layout is not None
-        bar = self.layout.scrollbar
-        thumb_h = self.thumb_height()
-        fraction = (y - bar.y - thumb_h / 2) / max(1, bar.h - thumb_h)
-        self.target = self.clamp(fraction * self.max_offset)
+        self.target = self.clamp(
+            dragged_offset(self.layout.scrollbar, self.thumb_height(), y, self.max_offset)
+        )
         self.offset = self.target
 
     def thumb_height(self) -> int:
