@@ -6,6 +6,7 @@ Everything is rendered once per size, text and language and then blitted, so a m
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -192,6 +193,29 @@ def scrollbar_grabbed(bar: Box, pos: tuple[int, int]) -> bool:
 def dragged_offset(bar: Box, thumb_h: int, y: int, max_offset: float) -> float:
     """The list offset that puts a dragged thumb's middle under the pointer at ``y`` (not yet clamped)."""
     return (y - bar.y - thumb_h / 2) / max(1, bar.h - thumb_h) * max_offset
+
+
+class BarDrag:
+    """A scrollbar thumb dragged with the mouse: a press on the bar starts it, moves follow it, a release
+    ends it."""
+
+    def __init__(self) -> None:
+        self.active = False
+
+    def handle(self, event: pygame.event.Event, bar: Box | None, move: Callable[[int], None]) -> bool:
+        """Whether ``event`` belonged to the drag; ``move`` gets the pointer's y. ``bar`` None: nothing to
+        scroll (the list fits), so a press never starts a drag."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if bar is None or not scrollbar_grabbed(bar, event.pos):
+                return False
+            self.active = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.active:
+            self.active = False
+            return True
+        elif event.type != pygame.MOUSEMOTION or not self.active:
+            return False
+        move(event.pos[1])
+        return True
 
 
 def draw_scrollbar(surface: pygame.Surface, bar: Box, first: int, shown: int, total: int) -> None:

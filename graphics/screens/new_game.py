@@ -33,6 +33,7 @@ from graphics.i18n import clock_label, tr
 from graphics.layout import Box
 from graphics.screens import navigation
 from graphics.screens.chrome import (
+    BarDrag,
     backdrop,
     dragged_offset,
     draw_heading,
@@ -40,7 +41,6 @@ from graphics.screens.chrome import (
     draw_panel,
     draw_paragraph,
     draw_scrollbar,
-    scrollbar_grabbed,
     thumb_length,
     veil,
 )
@@ -364,7 +364,7 @@ class NewGameScene:
         self.details_rows: list[DetailRow] = []
         self.details_h = 0  # the whole list's height, in pixels
         self.details_offset = 0  # how far the list is scrolled, in pixels
-        self.dragging_bar = False
+        self.bar_drag = BarDrag()
         if details:
             self.open_details()
 
@@ -501,14 +501,19 @@ class NewGameScene:
         """Show every option of the chosen rule set (with the switches applied), from the top of the list."""
         self.details_open = True
         self.details_offset = 0
-        self.dragging_bar = False
+        self.bar_drag.active = False
         self.build_details()
         self.details_form.focus("close")
 
     def close_details(self) -> None:
         """Back to the setup."""
         self.details_open = False
-        self.dragging_bar = False
+        self.bar_drag.active = False
+
+    @property
+    def dragging_bar(self) -> bool:
+        """Whether the panel's scrollbar thumb is being dragged."""
+        return self.bar_drag.active
 
     def open_reference(self) -> None:
         """The yaku reference under the chosen rules; its Back returns here, the panel open."""
@@ -582,27 +587,18 @@ class NewGameScene:
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_details(-event.y * line * 2)
             return
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._bar_hit(event.pos):
-                self.dragging_bar = True
-                self._drag_to(event.pos[1])
-                return
-            if not layout.panel.contains_point(*event.pos):
-                self.close_details()
-                return
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging_bar:
-            self.dragging_bar = False
+        elif self.bar_drag.handle(
+            event, layout.scrollbar if self.details_max_offset > 0 else None, self._drag_to
+        ):
             return
-        elif event.type == pygame.MOUSEMOTION and self.dragging_bar:
-            self._drag_to(event.pos[1])
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not layout.panel.contains_point(*event.pos)
+        ):
+            self.close_details()  # a click outside the panel
             return
         self.details_form.handle(event)
-
-    def _bar_hit(self, pos: tuple[int, int]) -> bool:
-        """Whether a press lands on the panel's scrollbar."""
-        if self.details_layout is None or self.details_max_offset <= 0:
-            return False
-        return scrollbar_grabbed(self.details_layout.scrollbar, pos)
 
     def _drag_to(self, y: int) -> None:
         """Scroll so the thumb's middle is under the pointer."""

@@ -42,14 +42,7 @@ from graphics.app import App
 from graphics.fonts import render_text, text_size
 from graphics.i18n import tr
 from graphics.layout import Box, tile_width
-from graphics.screens.chrome import (
-    backdrop,
-    dragged_offset,
-    draw_heading,
-    draw_label,
-    draw_panel,
-    scrollbar_grabbed,
-)
+from graphics.screens.chrome import BarDrag, backdrop, dragged_offset, draw_heading, draw_label, draw_panel
 from graphics.screens.form import Field, Form
 from graphics.screens.layouts import ReferenceLayout, reference_layout
 from graphics.tiles import FLOWER_KINDS, TileArt
@@ -616,7 +609,7 @@ class ReferenceScene:
         self.content_h = 0
         self.offset = 0.0  # the list's shown scroll position, in pixels
         self.target = 0.0  # where it is heading
-        self.dragging_bar = False
+        self.bar_drag = BarDrag()
         self._art: TileArt | None = None
         self._rendered: OrderedDict[int, pygame.Surface] = OrderedDict()
         self._layer: pygame.Surface | None = None
@@ -748,24 +741,16 @@ class ReferenceScene:
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y * line)
             return
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._bar_hit(event.pos):
-                self.dragging_bar = True
-                self._drag_to(event.pos[1])
-                return
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging_bar:
-            self.dragging_bar = False
-            return
-        elif event.type == pygame.MOUSEMOTION and self.dragging_bar:
-            self._drag_to(event.pos[1])
+        elif self.layout is not None and self.bar_drag.handle(
+            event, self.layout.scrollbar if self.max_offset > 0 else None, self._drag_to
+        ):
             return
         self.form.handle(event)
 
-    def _bar_hit(self, pos: tuple[int, int]) -> bool:
-        """Whether a press lands on the list's scrollbar."""
-        if self.layout is None or self.max_offset <= 0:
-            return False
-        return scrollbar_grabbed(self.layout.scrollbar, pos)
+    @property
+    def dragging_bar(self) -> bool:
+        """Whether the list's scrollbar thumb is being dragged."""
+        return self.bar_drag.active
 
     def _drag_to(self, y: int) -> None:
         """Put the thumb's middle under the pointer."""
