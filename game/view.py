@@ -173,32 +173,11 @@ def advance_view(view: SeatView | None, event: Event, seat: int) -> SeatView:
     if isinstance(event, MeldCalled):
         return _called(view, event)
     if isinstance(event, KitaDeclared):
-        players = list(view.players)
-        who = players[event.seat]
-        players[event.seat] = dataclasses.replace(
-            who, kita=(*who.kita, event.tile), concealed=who.concealed - 1
-        )
-        return dataclasses.replace(
-            view,
-            hand=_without(view.hand, (event.tile,)) if event.seat == view.seat else view.hand,
-            drawn=None,
-            players=tuple(players),
-            phase=Phase.KITA_CLAIM,
-            turn=event.seat,
-            claimable=event.tile,
-        )
+        # the others may ron the North set aside before its replacement is drawn
+        aside = _set_aside(view, event.seat, event.tile, flower=False)
+        return dataclasses.replace(aside, phase=Phase.KITA_CLAIM, turn=event.seat, claimable=event.tile)
     if isinstance(event, FlowerRevealed):
-        players = list(view.players)
-        who = players[event.seat]
-        players[event.seat] = dataclasses.replace(
-            who, flowers=(*who.flowers, event.tile), concealed=who.concealed - 1
-        )
-        return dataclasses.replace(
-            view,
-            hand=_without(view.hand, (event.tile,)) if event.seat == view.seat else view.hand,
-            drawn=None,
-            players=tuple(players),
-        )
+        return _set_aside(view, event.seat, event.tile, flower=True)
     if isinstance(event, DoraRevealed):
         return dataclasses.replace(view, dora_indicators=(*view.dora_indicators, event.indicator))
     if isinstance(event, RiichiAccepted):
@@ -306,6 +285,22 @@ def _called(view: SeatView, event: MeldCalled) -> SeatView:
         phase=phase,
         turn=event.seat,
         claimable=claimable,
+    )
+
+
+def _set_aside(view: SeatView, seat: int, tile: int, *, flower: bool) -> SeatView:
+    """``seat`` set ``tile`` aside, a flower or a kita: it leaves the hand for the seat's tiles set aside."""
+    players = list(view.players)
+    who = players[seat]
+    if flower:
+        players[seat] = dataclasses.replace(who, flowers=(*who.flowers, tile), concealed=who.concealed - 1)
+    else:
+        players[seat] = dataclasses.replace(who, kita=(*who.kita, tile), concealed=who.concealed - 1)
+    return dataclasses.replace(
+        view,
+        hand=_without(view.hand, (tile,)) if seat == view.seat else view.hand,
+        drawn=None,
+        players=tuple(players),
     )
 
 
