@@ -63,6 +63,7 @@ from rules.tiles import (
 from rules.wall import Wall
 
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+_FLOWER_KIND = frozenset({TILE_COUNT >> 2})  # every flower's id >> 2
 _Frozen = TypeVar("_Frozen", "RoundState", "PlayerState", "RiverTile")
 
 
@@ -175,7 +176,8 @@ class RoundState:
     @property
     def tiles_left(self) -> int:
         """Live draws still to come (a flower's replacement after the last tile takes none: never below 0)."""
-        return max(0, self.wall.live_draws(self.replacements) - self.draws)
+        left = self.wall.live_draws(self.replacements) - self.draws
+        return left if left > 0 else 0
 
     @property
     def dora_indicators(self) -> tuple[int, ...]:
@@ -313,17 +315,17 @@ def _discard_actions(state: RoundState, player: PlayerState, *, allow_riichi: bo
     if player.riichi:
         assert drawn is not None
         return (Discard(drawn),) if drawn < TILE_COUNT else ()  # a drawn flower is set aside, never discarded
-    red_fives = state.rules.red_five_ids
-    forbidden = state.kuikae
+    rules = state.rules
+    red_fives = rules.red_five_ids
+    # kuikae's kinds, and with flowers the flowers' id >> 2 (a flower is set aside, never discarded)
+    forbidden = state.kuikae | _FLOWER_KIND if rules.flowers else state.kuikae
     # The drawn tile (tsumogiri) and one copy of each other kind / red-ness in hand; discarding a copy of the
     # drawn tile from the hand is a different action (not tsumogiri), so it is offered too.
-    options: list[int] = (
-        [drawn] if drawn is not None and drawn >> 2 not in forbidden and drawn < TILE_COUNT else []
-    )
+    options: list[int] = [drawn] if drawn is not None and drawn >> 2 not in forbidden else []
     seen: set[tuple[int, bool]] = set()
     for tile in player.hand:
         signature = (tile >> 2, tile in red_fives)
-        if tile == drawn or tile >> 2 in forbidden or signature in seen or tile >= TILE_COUNT:
+        if tile == drawn or tile >> 2 in forbidden or signature in seen:
             continue
         seen.add(signature)
         options.append(tile)
@@ -331,7 +333,7 @@ def _discard_actions(state: RoundState, player: PlayerState, *, allow_riichi: bo
     if (
         allow_riichi
         and _may_riichi(state, player)
-        and not _holds_flower(player)
+        and not (rules.flowers and _holds_flower(player))
         and _shanten(_counts(player.hand), state) <= 0
     ):
         held = player.held_counts()
@@ -1282,10 +1284,10 @@ def _evolve(value: _Frozen, **changes: object) -> _Frozen:
 
 def _counts(tiles: Sequence[int]) -> list[int]:
     """The 34-count of tiles; a flower not yet set aside belongs to no kind and is left out."""
-    counts = [0] * 34
+    counts = [0] * 35  # the flowers' id >> 2 is 34: counted in the last slot, which is dropped
     for tile in tiles:
-        if tile < TILE_COUNT:
-            counts[tile >> 2] += 1
+        counts[tile >> 2] += 1
+    counts.pop()
     return counts
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.tiles import FLOWER_IDS, THREE_PLAYER_ABSENT
 
@@ -52,6 +52,10 @@ class Wall:
     players: int = 4
     dice: tuple[int, int] = (1, 1)
     flowers: bool = False
+    # Positions fixed by the set, worked out once (the engine asks for the live draws at every step).
+    _dead: int = field(init=False, repr=False, compare=False)  # where the dead wall starts
+    _live: int = field(init=False, repr=False, compare=False)  # live draws before any replacement
+    _slots: int = field(init=False, repr=False, compare=False)  # replacement tiles before the indicators
 
     def __post_init__(self) -> None:
         expected = tile_set(self.players, self.flowers)
@@ -61,6 +65,10 @@ class Wall:
                 f"a {self.players}-player wall{with_flowers} needs each of its {len(expected)} tiles "
                 "exactly once"
             )
+        dead = len(self.tiles) - dead_wall_size(self.flowers)
+        object.__setattr__(self, "_dead", dead)
+        object.__setattr__(self, "_live", dead - HAND_SIZE * self.players)
+        object.__setattr__(self, "_slots", rinshan_slots(self.flowers))
 
     @property
     def size(self) -> int:
@@ -83,12 +91,11 @@ class Wall:
 
     def live_draws(self, replacements: int) -> int:
         """How many live draws the hand has in all, after ``replacements`` replacement draws."""
-        return self.size - self.dead_wall - HAND_SIZE * self.players - replacements
+        return self._live - replacements
 
     def rinshan_tile(self, index: int) -> int:
         """The ``index``-th replacement tile of the hand (0-based)."""
-        dead = self.size - self.dead_wall
-        slots = rinshan_slots(self.flowers)
+        dead, slots = self._dead, self._slots
         if index < slots:
             return self.tiles[dead + index]
         moved = index - slots
@@ -98,11 +105,11 @@ class Wall:
 
     def dora_indicator(self, index: int) -> int:
         """The ``index``-th dora indicator (0 is the first, 1-4 the kan dora)."""
-        return self.tiles[self.size - self.dead_wall + rinshan_slots(self.flowers) + index]
+        return self.tiles[self._dead + self._slots + index]
 
     def ura_indicator(self, index: int) -> int:
         """The ura indicator beneath the ``index``-th dora indicator."""
-        return self.tiles[self.size - self.dead_wall + rinshan_slots(self.flowers) + 5 + index]
+        return self.tiles[self._dead + self._slots + 5 + index]
 
 
 def tile_set(players: int, flowers: bool = False) -> tuple[int, ...]:
