@@ -8,7 +8,8 @@ highest with one draw fewer), and a draw that does not help leaves the hand as i
 
     curve[t] = alive * (sum over improving draws d of p(d) * after_d[t - 1] + (1 - p(improve)) * curve[t - 1])
 
-where ``alive`` is the chance the hand is not ended by another seat before the next draw. The curves of every
+where ``alive`` is the chance the hand is not ended by another seat before the next draw (lower while a seat
+that may be tenpai can win first). The curves of every
 hand met are cached for the decision, so the many discards of one turn share their successors; shanten and
 the improving kinds of a hand, which depend on the tiles alone, are cached for the whole process.
 """
@@ -20,7 +21,7 @@ from collections.abc import Callable, Sequence
 from game.ai.hand import fast_shanten, improving
 from rules.tiles import KIND_COUNT
 
-ALIVE = 0.95  # chance that a hand is not ended by another seat between two own draws
+ALIVE = 0.95  # chance that a hand is not ended by another seat between two own draws (no threat in sight)
 MAX_HIT = 0.95
 
 
@@ -43,6 +44,7 @@ class Lookahead:
         depth: int = 2,
         call_share: float = 0.0,
         others: int = 3,
+        alive: float = ALIVE,
     ) -> None:
         self.unseen = unseen
         self.pool = max(1, sum(unseen))
@@ -53,6 +55,7 @@ class Lookahead:
         self.depth = depth
         self.call_share = call_share  # an open hand may also take a tile from each other seat's discards
         self.others = others
+        self.alive = alive  # chance the hand goes on to the next own draw (lower against a tenpai threat)
         self._curves: dict[bytes, list[float]] = {}
 
     def value(self, hand: bytearray, shanten_now: int | None = None) -> float:
@@ -81,7 +84,7 @@ class Lookahead:
         if not live or points <= 0:
             return curve
         hit = min(MAX_HIT, live / self.pool * self.ron_factor)
-        keep = ALIVE * (1.0 - hit)
+        keep = self.alive * (1.0 - hit)
         gain = hit * points
         for t in range(1, self.draws + 1):
             curve[t] = gain + keep * curve[t - 1]
@@ -121,12 +124,13 @@ class Lookahead:
             successors = [(share * MAX_HIT / improve, after) for share, after in successors]
             improve = MAX_HIT
         curve = [0.0] * (draws + 1)
-        stay = ALIVE * (1.0 - min(1.0, improve))
+        alive = self.alive
+        stay = alive * (1.0 - min(1.0, improve))
         for t in range(1, draws + 1):
             total = 0.0
             for share, after in successors:
                 total += share * after[t - 1]
-            curve[t] = ALIVE * total + stay * curve[t - 1]
+            curve[t] = alive * total + stay * curve[t - 1]
         return curve
 
     def _callers(self, hand: bytearray, kind: int) -> int:

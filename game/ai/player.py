@@ -91,29 +91,36 @@ RIICHI_EXTRA_HAN = (0.35, 0.45, 0.2)  # a riichi win's han beyond riichi itself:
 DAMA_WIN_BONUS = 1500.0  # a win ends the hand before the others can win (riichi or dama alike)
 FIRST_PLACE_POINTS = 12000.0  # what first place is worth over second in points (uma and oka), roughly
 RIICHI_EXTRAS = 1.3  # ura dora, ippatsu and menzen tsumo on top of a riichi ron, on average
-WIN_BONUS = 3500.0  # a win also ends the hand before the others can win: worth about this much more
+WIN_BONUS = 1500.0  # a win also ends the hand before the others can win or take points meanwhile
 _END_PER_DRAW = 0.05
 PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
 FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
 VALUE_POWER = 0.6  # how much a bigger hand is worth a slower one: value is compressed toward 6000
 NOTEN_SHARE = 0.5  # of the noten payments' total, what tenpai at the draw gains over noten on average
 FOLD_WEIGHT = 0.6  # two-shanten or worse never pushes against a threat this likely to be tenpai
-THREAT_RACE = 0.3  # how much a tenpai threat cuts the chance to win first
+THREAT_END = 0.1  # per own draw, the chance that a tenpai threat ends the hand (its tsumo or another's ron)
 NAGASHI_UNCALLED = 0.9  # chance that a terminal or honour discard is not called
 CALL_SHARE = 0.3  # per other seat and own draw, the chance of a call that an open hand's draw would give
+SURE_CALL = 1.0  # the least gain of a call taken for speed (above any call the estimate finds worth nothing)
 
 
 @lru_cache(maxsize=65536)
 def win_chance(
-    shanten_left: int, accepted: int, draws: int, pool: int, ron_factor: float, next_accepted: float = 0.0
+    shanten_left: int,
+    accepted: int,
+    draws: int,
+    pool: int,
+    ron_factor: float,
+    next_accepted: float = 0.0,
+    alive: float = 1.0 - _END_PER_DRAW,
 ) -> float:
     """Chance to complete a hand ``shanten_left`` from tenpai with ``accepted`` improving tiles unseen, in
     ``draws`` own draws from ``pool`` unseen tiles, while the hand may end at each draw; at tenpai each
-    go-round also gives ron chances. ``next_accepted`` is the expected ukeire one step on, when known."""
+    go-round also gives ron chances. ``next_accepted`` is the expected ukeire one step on, when known;
+    ``alive`` is the chance the hand goes on from one own draw to the next."""
     if draws <= 0 or accepted <= 0 or pool <= 0:
         return 0.0
     hit = min(0.9, accepted / pool)
-    alive = 1.0 - _END_PER_DRAW
     if shanten_left <= 0:
         hit = min(0.95, hit * ron_factor)
         ratio = alive * (1.0 - hit)
@@ -123,7 +130,8 @@ def win_chance(
     reach = 1.0
     step = next_accepted or _TYPICAL_UKEIRE[min(shanten_left - 1, len(_TYPICAL_UKEIRE) - 1)]
     for draw in range(1, draws + 1):
-        total += reach * hit * win_chance(shanten_left - 1, round(step), draws - draw, pool, ron_factor)
+        later = win_chance(shanten_left - 1, round(step), draws - draw, pool, ron_factor, 0.0, alive)
+        total += reach * hit * later
         reach *= miss * alive
     return total
 
@@ -144,6 +152,7 @@ class Situation:
     draws_left: int
     threats: list[Threat]
     threat_load: float  # expected cost of a deal-in summed over the threats (weight x loss)
+    alive: float  # chance the hand goes on from one own draw to the next (each threat may win first)
     all_last: bool
     rank: int  # 0 = first by score now
     tenpai_values: dict[tuple[bytes, tuple[Meld, ...]], tuple[int, float]] = dataclasses.field(
@@ -244,6 +253,10 @@ class AiSeat:
         if self.style.placement and all_last:
             found = [self._placement_threat(view, threat, my_rank) for threat in found]
         load = sum(threat.weight * threat.loss for threat in found)
+        alive = 1.0 - _END_PER_DRAW
+        if self.style.value_aware:
+            for threat in found:
+                alive *= 1.0 - THREAT_END * threat.weight
         return Situation(
             view=view,
             counts=counts,
@@ -257,6 +270,7 @@ class AiSeat:
             draws_left=(view.tiles_left + view.n - 1) // view.n,
             threats=found,
             threat_load=load,
+            alive=alive,
             all_last=all_last,
             rank=my_rank,
         )
@@ -322,6 +336,8 @@ class AiSeat:
         style = self.style
         candidates = discard_candidates(situation.counts, kinds, situation.counted, situation.three_player)
         best_shanten = min(candidate.shanten for candidate in candidates)
+        if best_shanten == 0 and style.lookahead:
+            self._weigh_steps_back(situation, candidates, best_shanten)
         if style is EASY:
             return self._easy_discard(situation, candidates, best_shanten), bool(riichi_kinds)
         nagashi = self._nagashi_discard(situation, candidates, best_shanten)
@@ -333,6 +349,17 @@ class AiSeat:
             kind = self._rules_discard(situation, candidates, best_shanten)
         riichi = kind in riichi_kinds and self._wants_riichi(situation, kind)
         return kind, riichi
+
+    def _weigh_steps_back(self, situation: Situation, candidates: list[Candidate], best: int) -> None:
+        """Give the discards one step back from the best shanten their ukeire, so that the look-ahead weighs
+        them too: a poor tenpai (a dead or cheap wait) or a narrow 1-shanten may be worth less than the wider
+        or dearer hand one step back, which reaches a better tenpai a draw or two later."""
+        hand = bytearray(situation.counts)
+        for candidate in candidates:
+            if candidate.shanten == best + 1:
+                hand[candidate.kind] -= 1
+                candidate.ukeire = ukeire(hand, situation.counted, situation.three_player)
+                hand[candidate.kind] += 1
 
     def _easy_discard(self, situation: Situation, candidates: list[Candidate], best: int) -> int:
         if self.rng.random() < self.style.mistake_rate:
@@ -469,10 +496,7 @@ class AiSeat:
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
         hand = bytearray(counts)
         if not estimate and 0 < shanten_left <= self.style.lookahead:
-            outlook = self._lookahead(situation, melds).value(hand, shanten_left)
-            if situation.threats:
-                outlook *= 1.0 - THREAT_RACE * max(threat.weight for threat in situation.threats)
-            return outlook
+            return self._lookahead(situation, melds).value(hand, shanten_left)
         step = value = 0.0
         if shanten_left == 0:
             accepted, value = self._tenpai_value(situation, hand, melds)
@@ -486,10 +510,8 @@ class AiSeat:
             situation.pool,
             self._ron_factor(situation, closed),
             step,
+            situation.alive,
         )
-        if situation.threats:
-            top = max(threat.weight for threat in situation.threats)
-            chance *= 1.0 - THREAT_RACE * top
         if not value:
             if not closed and not has_yaku_path(counts, melds, view, self.rules):
                 chance *= 0.1
@@ -520,6 +542,7 @@ class AiSeat:
                 depth=self.style.lookahead,
                 call_share=0.0 if closed else CALL_SHARE,
                 others=situation.view.n - 1,
+                alive=situation.alive,
             )
             situation.lookaheads[melds] = found
         return found
@@ -541,7 +564,7 @@ class AiSeat:
         """What tenpai when the wall runs out is worth (noten payments) to a hand that does not win."""
         if shanten_left > 0 or self.rules.noten_payment_total <= 0:
             return 0.0
-        reach_end = (1.0 - _END_PER_DRAW) ** situation.draws_left
+        reach_end = situation.alive**situation.draws_left
         return (1.0 - chance) * reach_end * self.rules.noten_payment_total * NOTEN_SHARE
 
     def _tenpai_value(
@@ -835,6 +858,8 @@ class AiSeat:
         if not riichi:
             return False
         now = shanten(situation.counts, three_player=situation.three_player)
+        if self.style.value_aware:
+            return now >= 2  # a call to tenpai is weighed like any other; its discard then pushes or folds
         return now >= 1 or self.folding
 
     def _call_value(
@@ -851,9 +876,8 @@ class AiSeat:
             rest = _minus(counts, kind, 3)
             if shanten(rest, three_player=situation.three_player) > now:
                 return None
-            if yakuhai[kind] or (
-                not situation.closed and has_yaku_path(rest, situation.melds, view, self.rules)
-            ):
+            open_yaku = not situation.closed and has_yaku_path(rest, situation.melds, view, self.rules)
+            if now == 0 and (yakuhai[kind] or open_yaku):  # only a tenpai that keeps its wait
                 return 0.1 if not situation.threats else None
             return None
         used = action.tiles if isinstance(action, Chi | Pon) else ()
@@ -888,7 +912,10 @@ class AiSeat:
             if is_yakuhai_pon or not situation.closed or after <= 1:
                 return float(now - after)
             return None
-        return self._strong_call_value(situation, counts, melds, candidates, after, now, now_ukeire)
+        # Calls worth taking whatever the estimate says: tenpai for a hand already open (its speed is all it
+        # has), and a first yakuhai pon on a slow hand (the yaku and a step at once).
+        sure = (not situation.closed and after == 0) or (is_yakuhai_pon and now >= 2)
+        return self._strong_call_value(situation, counts, melds, candidates, after, now, now_ukeire, sure)
 
     def _strong_call_value(
         self,
@@ -899,8 +926,10 @@ class AiSeat:
         after: int,
         now: int,
         now_ukeire: int,
+        sure: bool = False,
     ) -> float | None:
-        """The expected points the call adds over staying as is (None when it adds nothing)."""
+        """The expected points the call adds over staying as is (None when it adds nothing); a ``sure`` call
+        is taken whenever the hand after it can win at all."""
         view = situation.view
         # a hand beyond the look-ahead is weighed against its call by the same estimate on both sides
         estimate = now > self.style.lookahead
@@ -916,6 +945,8 @@ class AiSeat:
                     self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate),
                 )
         gain = best_call - stay
+        if sure and best_call > 0:
+            return max(gain, SURE_CALL)
         return gain if gain > 0 else None
 
 

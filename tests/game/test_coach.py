@@ -162,12 +162,13 @@ def test_the_coach_benchmark_reports_its_figures(monkeypatch: pytest.MonkeyPatch
 
 
 def test_an_open_kan_and_a_ron_are_explained() -> None:
-    view = _view("12m456p79s235s777z", phase=Phase.CLAIM, claimable="7z")
+    # the strong AI opens a kan only on a tenpai that keeps its wait (here the 2s tanki)
+    view = _view("123m456p789s2s777z", phase=Phase.CLAIM, claimable="7z")
     kan = Daiminkan()
     advice = Coach(RULES).advise(view, (PASS, kan))
     assert advice.choice == kan
     assert advice.why == "coach.why.call_yakuhai"
-    assert (advice.fields["call"], advice.fields["from"], advice.fields["to"]) == ("kan", 2, 2)
+    assert (advice.fields["call"], advice.fields["from"], advice.fields["to"]) == ("kan", 0, 0)
     ron = Coach(RULES).advise(view, (PASS, Ron()))
     assert ron.choice == Ron()
     assert ron.why == "coach.why.win"
