@@ -3,6 +3,7 @@ level's textbook behaviour in hand-built situations."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections import Counter
 
@@ -13,11 +14,12 @@ from hypothesis import strategies as st
 from game.ai import LEVELS, create_ai
 from game.table import Table
 from game.view import Phase, PlayerView, SeatView
-from rules.actions import PASS, Action, Ankan, Chi, Discard, Kita, Kyuushu, Pon
+from rules.actions import PASS, Action, Ankan, Chi, Daiminkan, Discard, Kita, Kyuushu, Pon
 from rules.events import KitaDeclared, MeldCalled, RiichiAccepted
+from rules.meld import Meld, MeldType
 from rules.round import RiverTile
 from rules.ruleset import preset
-from rules.shanten import discard_options
+from rules.shanten import discard_options, shanten
 from rules.tiles import parse_tiles, to_counts
 
 PRESETS_4 = ("standard", "tenhou", "mahjong-soul", "kobalab", "seed-deluxe")
@@ -380,3 +382,64 @@ def test_strong_declares_riichi_on_a_good_wait_early_and_stays_dama_late() -> No
     assert early == Discard(plain.tile, riichi=True)
     _, plain, late = _tanki_or_ryanmen_tenpai("34m567p234s678s88p1z", 20, "7p")
     assert late == plain
+
+
+def _with_pon(view: SeatView, kind_text: str, from_seat: int) -> SeatView:
+    """``view`` with a pon of ``kind_text`` (copies the hand does not hold) among its seat's melds."""
+    ids = [tile for tile in range(136) if tile >> 2 == _kind(kind_text) and tile not in view.hand][:3]
+    meld = Meld(MeldType.PON, tuple(ids), ids[0], from_seat)
+    me = dataclasses.replace(view.players[view.seat], melds=(meld,))
+    players = tuple(me if index == view.seat else player for index, player in enumerate(view.players))
+    return dataclasses.replace(view, players=players)
+
+
+def _tenpai_kinds(hand: str) -> frozenset[int]:
+    counts = to_counts(parse_tiles(hand))
+    return frozenset(
+        kind
+        for kind in range(34)
+        if counts[kind] and shanten([n - (k == kind) for k, n in enumerate(counts)]) == 0
+    )
+
+
+def test_strong_steps_back_from_a_poor_tenpai_early_and_takes_it_late() -> None:
+    # 678m 789m 234p 234p with a 6p tanki (three copies): early, 9m keeps 6777 88m and 2233446p for a
+    # two-sided pinfu-iipeikou wait a draw or two later; with 30 tiles left there is no time, so 7m takes the
+    # tanki (dama: a tanki on the last turns is not worth the stick)
+    hand = "6777889m2233446p"
+    riichi_kinds = _tenpai_kinds(hand)
+    early = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=50)
+    choice = create_ai("strong", preset("standard"), 1).decide(early, _discards(early, riichi_kinds))
+    assert isinstance(choice, Discard)
+    assert not choice.riichi
+    assert choice.tile >> 2 == _kind("9m")
+    late = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=30)
+    choice = create_ai("strong", preset("standard"), 1).decide(late, _discards(late, riichi_kinds))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 == _kind("7m")
+
+
+def test_strong_opens_a_kan_only_on_a_tenpai() -> None:
+    # a 2-shanten hand gains nothing from a chun kan but a new dora for everyone; a tenpai keeps its wait
+    slow = _view("12m456p79s235s777z", phase=Phase.CLAIM, claimable="7z")
+    assert create_ai("strong", preset("standard"), 1).decide(slow, (PASS, Daiminkan())) == PASS
+    ready = _view("123m456p789s2s777z", phase=Phase.CLAIM, claimable="7z")
+    assert create_ai("strong", preset("standard"), 1).decide(ready, (PASS, Daiminkan())) == Daiminkan()
+
+
+def test_strong_calls_to_tenpai_on_an_open_hand_against_a_riichi() -> None:
+    # an open haku hand one step from tenpai: the chi of 5m makes a 1s-4s wait, and the hand has no riichi
+    # to lose, so it races the riichi (the discard after the call pushes or folds on its own)
+    view = _view(
+        "34m567p23s88s9p",
+        dealer=1,
+        phase=Phase.CLAIM,
+        claimable="5m",
+        tiles_left=40,
+        rivers={3: "1z2z9m", 2: "1p9p2z"},
+        riichi=(2,),
+    )
+    view = _with_pon(view, "5z", from_seat=2)
+    pair = tuple(tile for tile in view.hand if tile >> 2 in (_kind("3m"), _kind("4m")))
+    chi = Chi((pair[0], pair[1]))
+    assert create_ai("strong", preset("standard"), 1).decide(view, (PASS, chi)) == chi
