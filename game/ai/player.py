@@ -351,9 +351,9 @@ class AiSeat:
         return kind, riichi
 
     def _weigh_steps_back(self, situation: Situation, candidates: list[Candidate], best: int) -> None:
-        """Give the discards one step back from the best shanten their ukeire, so that the look-ahead weighs
-        them too: a poor tenpai (a dead or cheap wait) or a narrow 1-shanten may be worth less than the wider
-        or dearer hand one step back, which reaches a better tenpai a draw or two later."""
+        """Give the discards one step back from a reachable tenpai their ukeire, so that the look-ahead weighs
+        them too: a poor tenpai (a tanki, a near-dead or cheap wait) early in the hand may be worth less than
+        the 1-shanten one step back, which reaches a better tenpai a draw or two later."""
         hand = bytearray(situation.counts)
         for candidate in candidates:
             if candidate.shanten == best + 1:
@@ -913,7 +913,7 @@ class AiSeat:
                 return float(now - after)
             return None
         # Calls worth taking whatever the estimate says: tenpai for a hand already open (its speed is all it
-        # has), and a first yakuhai pon on a slow hand (the yaku and a step at once).
+        # has), and a yakuhai pon that takes a slow hand (2+ shanten) a step on (the yaku and a step at once).
         sure = (not situation.closed and after == 0) or (is_yakuhai_pon and now >= 2)
         return self._strong_call_value(situation, counts, melds, candidates, after, now, now_ukeire, sure)
 
