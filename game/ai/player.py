@@ -87,6 +87,7 @@ _TYPICAL_UKEIRE = (5, 20, 34, 46, 56, 64, 70, 74, 76)
 
 DAMA_RON = 0.5  # per other seat, ron chances of a dama tenpai against own draws (nobody folds against it)
 RIICHI_RON = 0.25  # the same for a riichi, which the others fold against
+RIICHI_HOLD = 0.5  # of the chance that a quiet seat ends the hand first, what is left once it folds to riichi
 RIICHI_EXTRA_HAN = (0.35, 0.45, 0.2)  # a riichi win's han beyond riichi itself: ippatsu, ura dora, tsumo
 DAMA_WIN_BONUS = 1500.0  # a win ends the hand before the others can win (riichi or dama alike)
 FIRST_PLACE_POINTS = 12000.0  # what first place is worth over second in points (uma and oka), roughly
@@ -753,8 +754,9 @@ class AiSeat:
     def _riichi_pays(self, situation: Situation, hand: bytearray, waits: list[int], live: int) -> bool:
         """Riichi or dama by expected points: riichi adds a han and on average about one more (ippatsu, ura
         dora, menzen tsumo) and costs a stick when the hand is not won; dama keeps the others discarding
-        freely, so it wins more often. A closed hand without a yaku on every wait wins dama by tsumo only, so
-        it declares unless the wait is nearly dead late in the hand."""
+        freely, so it wins more often per draw, while a riichi makes them fold, so they end the hand before
+        it less often (which counts most early, with many draws left). A closed hand without a yaku on every
+        wait wins dama by tsumo only, so it declares unless the wait is nearly dead late in the hand."""
         view = situation.view
         tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
         dama = [self._win_value(situation, tiles, wait * 4 + 3, riichi=False) for wait in waits]
@@ -780,8 +782,11 @@ class AiSeat:
                 for extra, share in enumerate(RIICHI_EXTRA_HAN)
             )
         draws, pool = situation.draws_left, situation.pool
-        dama_chance = win_chance(0, live, draws, pool, 1.0 + DAMA_RON * (view.n - 1))
-        riichi_chance = win_chance(0, live, draws, pool, 1.0 + RIICHI_RON * (view.n - 1))
+        # the others fold against a riichi: fewer rons for it, but the quiet ones also end the hand before it
+        # less often (a seat that is already tenpai, above all in riichi, goes on as before)
+        riichi_alive = situation.alive * (1.0 - _END_PER_DRAW * RIICHI_HOLD) / (1.0 - _END_PER_DRAW)
+        dama_chance = win_chance(0, live, draws, pool, 1.0 + DAMA_RON * (view.n - 1), 0.0, situation.alive)
+        riichi_chance = win_chance(0, live, draws, pool, 1.0 + RIICHI_RON * (view.n - 1), 0.0, riichi_alive)
         dama_ev = dama_chance * (dama_points / live + bonus)
         riichi_ev = riichi_chance * (riichi_points / live + bonus) - 1000.0 * (1.0 - riichi_chance)
         self.notes.riichi = (riichi_ev, dama_ev)
