@@ -75,6 +75,10 @@ class Style:
     lookahead: int = 0  # steps from tenpai through which offence follows every improving draw (0: estimate)
     riichi_ev: bool = False  # riichi or dama by expected points (else by rules of thumb)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Style:
+        """A level is a constant: a copied seat (as in a rollout) keeps its level (told apart by identity)."""
+        return self
+
 
 EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False, False, False)
 NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False, False, False)

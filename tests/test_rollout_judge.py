@@ -1,0 +1,171 @@
+"""The rollout judge (tools/rollout_judge.py): its playouts reproduce a logged hand when nothing is changed,
+its re-shuffle touches only the tiles still to be drawn, a seat judged against its own AI never differs, a
+weaker seat does and is measured the same way twice; bad input is one line and status 2."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+
+from game.ai import create_ai
+from game.ai.player import AiSeat, create_seat
+from game.logs import tenhou6
+from game.logs.record import GameRecord
+from game.recorder import GameRecorder
+from game.replay import replay_round
+from game.table import Table
+from game.view import redact
+from rules.actions import Action
+from rules.events import Event
+from rules.round import RoundState
+from rules.ruleset import preset
+from tools import rollout_judge
+
+RULES = preset("standard").with_overrides({"game_length": "east"})
+LEVELS = ("strong", "easy", "strong", "normal")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[GameRecord, Path]:
+    """An east-only match of AIs seeded as the judge seeds its shadows (1000 + seat), and its log."""
+    seats = [create_ai(level, RULES, 1000 + seat) for seat, level in enumerate(LEVELS)]
+    table = Table(RULES, seats, 31)
+    recorder = GameRecorder.attach(table, [f"{level} {seat}" for seat, level in enumerate(LEVELS)])
+    record = recorder.record(table.run())
+    record = dataclasses.replace(record, extra={**record.extra, "game_length": RULES.game_length})
+    path = tmp_path_factory.mktemp("judge") / "match.tenhou6.json"
+    path.write_text(tenhou6.dumps(record), encoding="utf-8")
+    return record, path
+
+
+def test_a_playout_with_the_logged_seats_and_wall_replays_the_hand(played: tuple[GameRecord, Path]) -> None:
+    record, _ = played
+    for hand in record.rounds[:3]:
+        seats = [create_seat(level, RULES, 1000 + seat) for seat, level in enumerate(LEVELS)]
+        start: list[tuple[RoundState, dict[int, Action], list[AiSeat]]] = []
+
+        def on_events(events: tuple[Event, ...], state: RoundState, seats: list[AiSeat] = seats) -> None:
+            for event in events:
+                for number, seat in enumerate(seats):
+                    seat.observe(redact(event, number))
+
+        def on_decision(
+            state: RoundState,
+            legal: Mapping[int, tuple[Action, ...]],
+            choices: Mapping[int, Action],
+            seats: list[AiSeat] = seats,
+            start: list[tuple[RoundState, dict[int, Action], list[AiSeat]]] = start,
+        ) -> None:
+            # the seats decide what they decided at the table; at the first decision with a choice, they are
+            # copied as they stand before its answers are applied
+            rollout_judge.recall(seats, state, legal, choices)
+            if not start and any(len(options) > 1 for options in legal.values()):
+                start.append((state, dict(choices), copy.deepcopy(seats)))
+
+        replayed = replay_round(hand, RULES, on_events=on_events, on_decision=on_decision)
+        assert replayed.state.ended is not None
+        assert start
+        state, choices, copies = start[0]
+        assert rollout_judge.play_out(state, copies, choices) == tuple(replayed.state.ended.deltas)
+
+
+def test_the_reshuffle_moves_only_the_tiles_still_to_be_drawn(played: tuple[GameRecord, Path]) -> None:
+    record, _ = played
+    states: list[RoundState] = []
+    replay_round(record.rounds[0], RULES, on_decision=lambda state, legal, choices: states.append(state))
+    state = states[len(states) // 2]
+    shuffled = rollout_judge.reshuffled(state, random.Random(5))
+    before, after = state.wall.tiles, shuffled.wall.tiles
+    start = 13 * state.n + state.draws
+    end = state.wall.size - state.wall.dead_wall - 4
+    assert before[:start] == after[:start]
+    assert before[end:] == after[end:]
+    assert sorted(before[start:end]) == sorted(after[start:end])
+    assert before[start:end] != after[start:end]
+    assert state.wall.tiles == before  # the state given is left as it was
+
+
+def test_a_seat_judged_against_its_own_ai_never_differs(played: tuple[GameRecord, Path]) -> None:
+    _, path = played
+    counts, found = rollout_judge.judge_file(rollout_judge.Job(path, "strong", "strong", 1, ()))
+    assert counts.compared > 100
+    assert counts.differing == 0
+    assert found == []
+
+
+def test_a_weaker_seat_differs_and_is_measured_the_same_way_twice(played: tuple[GameRecord, Path]) -> None:
+    _, path = played
+    job = rollout_judge.Job(path, "strong", "easy", 2, ("claim:*", "riichi:*"))
+    counts, found = rollout_judge.judge_file(job)
+    assert counts.compared > 30
+    assert 0 < len(found) <= counts.differing < counts.compared
+    for judged in found:
+        assert judged.seat == 1
+        assert len(judged.diffs) == 2
+        assert judged.category.startswith(("claim:", "riichi:"))
+        assert judged.logged != judged.ai
+    again = rollout_judge.judge_file(job)
+    assert again == (counts, found)
+
+
+def test_the_command_prints_categories_and_writes_json(
+    played: tuple[GameRecord, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, path = played
+    out = tmp_path / "judged.json"
+    code = rollout_judge.run(
+        [
+            str(path.parent),
+            "--player-match",
+            "easy",
+            "--rollouts",
+            "1",
+            "--only",
+            "claim:*",
+            "--json",
+            str(out),
+        ]
+    )
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert lines[-1].startswith("decisions=")
+    assert lines[-1].endswith(f"judged={len(written)}")
+    categories = {entry["category"] for entry in written}
+    assert [line.split()[0] for line in lines[:-1]] == [f"category={name}" for name in sorted(categories)]
+    for entry in written:
+        assert entry["mean"] == sum(entry["diffs"]) / len(entry["diffs"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["no/such/log"], "no/such/log: no such file or folder"),
+        (["--rollouts", "0", "."], "--rollouts and --jobs must be at least 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert rollout_judge.run(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"rollout_judge: {message}\n"
+
+
+def test_a_folder_without_logs_and_a_broken_log_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert rollout_judge.run([str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"rollout_judge: {tmp_path}: no log files in this folder\n"
+    broken = tmp_path / "broken.tenhou6.json"
+    broken.write_text("{not json", encoding="utf-8")
+    assert rollout_judge.run([str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rollout_judge: {broken}: not valid JSON at line 1")
+    assert err.count("\n") == 1
