@@ -211,6 +211,8 @@ def _call_reason(
         after = 0
     fields: dict[str, object] = {"call": name, "from": before, "to": after, "gain": round(gain or 0.0)}
     yakuhai = isinstance(choice, Pon | Daiminkan) and yakuhai_han(view)[_kind(view)] > 0
+    if yakuhai and isinstance(choice, Pon) and after == before:  # it took the hand's pair: a han, not a step
+        return "coach.why.call_yakuhai_kept", fields
     return ("coach.why.call_yakuhai" if yakuhai else "coach.why.call"), fields
 
 

@@ -903,9 +903,12 @@ class AiSeat:
             return None
         candidates = discard_candidates(counts, kinds, situation.counted, situation.three_player)
         after = min(c.shanten for c in candidates)
-        if after >= now:
-            return None
         is_yakuhai_pon = isinstance(action, Pon) and yakuhai[kind] > 0
+        # a yakuhai pon that keeps the shanten (the pair it takes was the hand's pair) still adds a yaku and
+        # its han: strong weighs it by expected points like any other call
+        keeps_value = style.value_aware and is_yakuhai_pon and after == now and now > 0
+        if after >= now and not keeps_value:
+            return None
         yaku_ok = is_yakuhai_pon or any(
             has_yaku_path(_minus(counts, c.kind, 1), melds, view, self.rules)
             for c in candidates

@@ -443,3 +443,15 @@ def test_strong_calls_to_tenpai_on_an_open_hand_against_a_riichi() -> None:
     pair = tuple(tile for tile in view.hand if tile >> 2 in (_kind("3m"), _kind("4m")))
     chi = Chi((pair[0], pair[1]))
     assert create_ai("strong", preset("standard"), 1).decide(view, (PASS, chi)) == chi
+
+
+def test_strong_pons_a_second_dragon_that_keeps_the_shanten() -> None:
+    # an open haku hand, one step from tenpai, with a hatsu pair as its only pair: the pon of hatsu leaves it
+    # one step away (it needs a new pair) but adds a han and a shousangen draw; it is called
+    view = _view(
+        "377899p67s66z", dealer=1, phase=Phase.CLAIM, claimable="6z", tiles_left=53, rivers={2: "1p9m"}
+    )
+    view = _with_pon(view, "5z", from_seat=3)
+    pair = tuple(tile for tile in view.hand if tile >> 2 == _kind("6z"))
+    pon = Pon((pair[0], pair[1]))
+    assert create_ai("strong", preset("standard"), 1).decide(view, (PASS, pon)) == pon

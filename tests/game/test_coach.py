@@ -16,7 +16,7 @@ from rules.events import Event
 from rules.ruleset import preset
 from rules.shanten import shanten
 from rules.tiles import parse_tiles
-from tests.game.test_ai import _discards, _kind, _view
+from tests.game.test_ai import _discards, _kind, _view, _with_pon
 
 RULES = preset("standard")
 
@@ -143,6 +143,23 @@ def test_a_call_is_explained_by_the_shanten_it_saves() -> None:
     assert advice.why == "coach.why.call_yakuhai"
     assert advice.fields["call"] == "pon"
     assert (advice.fields["from"], advice.fields["to"]) == (2, 1)
+
+
+def test_a_yakuhai_pon_that_keeps_the_shanten_is_explained_by_its_han() -> None:
+    from graphics.coach_panel import why_line
+
+    # the hatsu pair is the open haku hand's only pair (as tests/game/test_ai.py)
+    view = _view(
+        "377899p67s66z", dealer=1, phase=Phase.CLAIM, claimable="6z", tiles_left=53, rivers={2: "1p9m"}
+    )
+    view = _with_pon(view, "5z", from_seat=3)
+    pair = [tile for tile in view.hand if tile >> 2 == _kind("6z")]
+    pon = Pon((pair[0], pair[1]))
+    advice = Coach(RULES).advise(view, (PASS, pon))
+    assert advice.choice == pon
+    assert advice.why == "coach.why.call_yakuhai_kept"
+    assert (advice.fields["from"], advice.fields["to"]) == (1, 1)
+    assert why_line(advice) == "Pon: yakuhai, a han more, still 1-shanten"
 
 
 def test_discard_options_of_a_seat_that_has_not_decided_carry_no_value() -> None:
