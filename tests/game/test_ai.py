@@ -455,3 +455,13 @@ def test_strong_pons_a_second_dragon_that_keeps_the_shanten() -> None:
     pair = tuple(tile for tile in view.hand if tile >> 2 == _kind("6z"))
     pon = Pon((pair[0], pair[1]))
     assert create_ai("strong", preset("standard"), 1).decide(view, (PASS, pon)) == pon
+
+
+def test_strong_declares_riichi_on_an_early_mangan_and_stays_dama_late() -> None:
+    # tanyao, a red five and a dora pair (2p): 8000 dama on the 4s kanchan. Early, riichi's likely haneman is
+    # worth its fewer rons, since the others fold against it instead of racing it to a win of their own;
+    # with 30 tiles left the dama's surer win is worth more
+    _, plain, early = _tanki_or_ryanmen_tenpai("234m067p35s678s22p1z", 60, "1p")
+    assert early == Discard(plain.tile, riichi=True)
+    _, plain, late = _tanki_or_ryanmen_tenpai("234m067p35s678s22p1z", 30, "1p")
+    assert late == plain
