@@ -904,9 +904,10 @@ class AiSeat:
         candidates = discard_candidates(counts, kinds, situation.counted, situation.three_player)
         after = min(c.shanten for c in candidates)
         is_yakuhai_pon = isinstance(action, Pon) and yakuhai[kind] > 0
-        # a yakuhai pon that keeps the shanten (the pair it takes was the hand's pair) still adds a yaku and
-        # its han: strong weighs it by expected points like any other call
-        keeps_value = style.value_aware and is_yakuhai_pon and after == now and now > 0
+        # on an open hand, a yakuhai pon that keeps the shanten (the pair it takes was the hand's pair) still
+        # adds a han: strong weighs it by expected points like any other call (a closed hand keeps its riichi)
+        open_hand = not situation.closed
+        keeps_value = style.value_aware and is_yakuhai_pon and open_hand and after == now and now > 0
         if after >= now and not keeps_value:
             return None
         yaku_ok = is_yakuhai_pon or any(
