@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.hand import dora_kinds, suit_of_kind
+from game.ai.hand import YAOCHUU, dora_kinds, suit_of_kind
 from game.view import SeatView
 from rules.events import Event, KitaDeclared, MeldCalled, RoundStarted, TileDiscarded, TileDrawn
 from rules.meld import Meld, MeldType
@@ -20,6 +20,7 @@ _PENCHAN = 0.01
 _PAIR_WAIT = (0.0, 0.004, 0.012, 0.02, 0.02)  # shanpon / tanki by unseen copies of the tile itself
 _NOTHING_SEEN = (4,) * KIND_COUNT  # a reader who does not count tiles treats every wait shape as possible
 DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard past the twelfth
+TANYAO_YAOCHUU = 0.3  # deal-in share of a terminal or honour against an open hand of simples (tanyao waits)
 _HONOUR = (0.0, 0.006, 0.02, 0.055, 0.07)  # by unseen copies
 
 
@@ -71,6 +72,7 @@ class Threat:
     loss: float
     safe: frozenset[int]
     flush_suit: int | None  # an open hand going for one suit: other suits are nearly safe
+    simples: bool = False  # an open hand whose melds are all simples (tanyao): terminals and honours safer
 
 
 def threats(view: SeatView, memory: Memory) -> list[Threat]:
@@ -88,6 +90,7 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
             safe |= memory.riichi_safe[seat]
         open_melds = [meld for meld in player.melds if meld.type is not MeldType.ANKAN]
         flush_suit = None
+        simples = False
         if player.riichi:
             weight = 1.0
             loss = (
@@ -108,6 +111,7 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
             if len(suits) == 1 and count >= 2:
                 flush_suit = next(iter(suits))
                 loss += 2600.0
+            simples = all(tile >> 2 not in YAOCHUU for meld in player.melds for tile in meld.tiles)
         else:
             late = len(player.river) - 12
             if late <= 0:
@@ -116,7 +120,9 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
             if weight <= 0:
                 continue
             loss = 4000.0
-        found.append(Threat(seat, weight, loss * (1.5 if dealer else 1.0), frozenset(safe), flush_suit))
+        found.append(
+            Threat(seat, weight, loss * (1.5 if dealer else 1.0), frozenset(safe), flush_suit, simples)
+        )
     return found
 
 
@@ -131,6 +137,8 @@ def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], *, counts_t
         return 0.0
     if kind >= 27:
         chance = _HONOUR[unseen[kind]]
+        if threat.simples:
+            return chance * TANYAO_YAOCHUU
         return chance * 0.3 if threat.flush_suit is not None and unseen[kind] < 3 else chance
     rank = kind % 9
     seen: Sequence[int] = unseen if counts_tiles else _NOTHING_SEEN
@@ -153,6 +161,8 @@ def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], *, counts_t
         chance += _KANCHAN * min(seen[kind - 1], seen[kind + 1]) / 4.0
     if threat.flush_suit is not None:
         chance *= 1.6 if kind // 9 == threat.flush_suit else 0.15
+    if threat.simples and rank in (0, 8):
+        chance *= TANYAO_YAOCHUU
     return chance
 
 

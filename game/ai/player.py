@@ -95,6 +95,9 @@ RIICHI_HOLD = 0.5  # of the chance that a quiet seat ends the hand first, what i
 RIICHI_EXTRA_HAN = (0.35, 0.45, 0.2)  # a riichi win's han beyond riichi itself: ippatsu, ura dora, tsumo
 DAMA_WIN_BONUS = 1500.0  # a win ends the hand before the others can win (riichi or dama alike)
 FIRST_PLACE_POINTS = 12000.0  # what first place is worth over second in points (uma and oka), roughly
+PLACE_POINTS = 14000.0  # in the last hand, what one place climbed or lost is worth in points
+PLACED_SHARE = 0.15  # in the last hand, what the points of a win or deal-in count beside the places they move
+PLACE_TSUMO = 0.4  # of a win's chances, the share by tsumo (the rest: ron from any other seat alike)
 RIICHI_EXTRAS = 1.3  # ura dora, ippatsu and menzen tsumo on top of a riichi ron, on average
 WIN_BONUS = 1500.0  # a win also ends the hand before the others can win or take points meanwhile
 _END_PER_DRAW = 0.05
@@ -253,8 +256,7 @@ class AiSeat:
         if not self.style.reads_open_hands:
             found = [threat for threat in found if view.players[threat.seat].riichi]
         all_last = self._is_all_last(view)
-        rank = sorted(range(view.n), key=lambda seat: (-view.scores[seat], (seat - view.dealer) % view.n))
-        my_rank = rank.index(view.seat)
+        my_rank = _place_of(view.scores, view.seat)
         if self.style.placement and all_last:
             found = [self._placement_threat(view, threat, my_rank) for threat in found]
         load = sum(threat.weight * threat.loss for threat in found)
@@ -281,11 +283,14 @@ class AiSeat:
         )
 
     def _placement_threat(self, view: SeatView, threat: Threat, rank: int) -> Threat:
-        """All-last: a deal-in that costs first place also costs the uma gap; last place has less to lose."""
-        if rank == view.n - 1:
-            return dataclasses.replace(threat, loss=threat.loss * 0.7)
+        """All-last: a deal-in that costs first place also costs the uma gap; below first, a deal-in is
+        weighed as a win is (``_placed``): by the places it drops, far above its points (last drops none)."""
         if rank != 0:
-            return threat
+            scores = list(view.scores)
+            scores[view.seat] -= int(threat.loss)
+            scores[threat.seat] += int(threat.loss) + 1000 * view.riichi_sticks
+            dropped = _place_of(scores, view.seat) - rank
+            return dataclasses.replace(threat, loss=PLACED_SHARE * threat.loss + PLACE_POINTS * dropped)
         mine, theirs = view.scores[view.seat], view.scores[threat.seat]
         second = max(score for seat, score in enumerate(view.scores) if seat != view.seat)
         if mine - threat.loss < max(theirs + threat.loss, second):
@@ -522,11 +527,8 @@ class AiSeat:
                 chance *= 0.1
             han = estimate_han(counts, melds, view, self.rules, self._reds(view, counts), situation.dora)
             value = points_for_han(max(1.0, han), view.seat == view.dealer)
-        value += WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
-        if self.style.placement and situation.all_last and situation.rank == 0:
-            value = max(value, 6000.0)  # any win ends the match on top
-        value = math.pow(value, VALUE_POWER) * math.pow(6000.0, 1.0 - VALUE_POWER)
-        return chance * value + self._tenpai_at_draw(situation, shanten_left, chance)
+        utility = self._utility(situation, value)
+        return chance * utility + self._tenpai_at_draw(situation, shanten_left, chance)
 
     def _lookahead(self, situation: Situation, melds: tuple[Meld, ...]) -> Lookahead:
         """The decision's look-ahead for hands with ``melds`` (win values as ``_utility`` weighs them)."""
@@ -555,11 +557,46 @@ class AiSeat:
     def _utility(self, situation: Situation, points: float) -> float:
         """What a win of ``points`` is worth to the decision: the sticks and honba on the table, the end of
         the hand for the others, first place in the last hand, compressed toward a typical win."""
-        view = situation.view
-        value = points + WIN_BONUS + 1000 * view.riichi_sticks + 300 * view.honba
-        if self.style.placement and situation.all_last and situation.rank == 0:
-            value = max(value, 6000.0)  # any win ends the match on top
+        value = self._placed(situation, points, points + WIN_BONUS)
         return math.pow(value, VALUE_POWER) * math.pow(6000.0, 1.0 - VALUE_POWER)
+
+    def _placed(self, situation: Situation, points: float, value: float) -> float:
+        """What a win of ``points`` (``value`` as the hand would weigh it) is worth with the sticks and honba
+        on the table; in the last hand of the match (placement levels), what it does for the final place:
+        first place takes any win (it ends the match on top), the others weigh the places it climbs far above
+        its points (a win that climbs none ends the match where the seat stands)."""
+        view = situation.view
+        table = 1000 * view.riichi_sticks + 300 * view.honba
+        value += table
+        if not (self.style.placement and situation.all_last):
+            return value
+        if situation.rank == 0:
+            return max(value, 6000.0)
+        climb = self._places_climbed(view, points + table, situation.rank)
+        if view.seat == view.dealer:
+            # the dealer's win goes on to another hand unless it takes first place (agari-yame)
+            if self.rules.agari_yame and climb >= situation.rank:
+                return value + PLACE_POINTS * climb
+            return value
+        return PLACED_SHARE * value + PLACE_POINTS * climb
+
+    def _places_climbed(self, view: SeatView, won: float, rank: int) -> float:
+        """Places a win of ``won`` points (sticks and honba in) climbs on average, over ron from each other
+        seat and tsumo (each other seat paying a share)."""
+        others = [seat for seat in range(view.n) if seat != view.seat]
+        paid = won - 1000 * view.riichi_sticks
+        total = 0.0
+        for payer in [*others, None]:
+            scores = list(view.scores)
+            scores[view.seat] += int(won)
+            for seat in others:
+                if payer is None:
+                    scores[seat] -= int(paid / len(others))
+                elif seat == payer:
+                    scores[seat] -= int(paid)
+            share = PLACE_TSUMO if payer is None else (1.0 - PLACE_TSUMO) / len(others)
+            total += share * (rank - _place_of(scores, view.seat))
+        return total
 
     def _reds(self, view: SeatView, counts: Sequence[int]) -> int:
         """Red fives among the seat's tiles whose kind the hand still holds."""
@@ -780,9 +817,13 @@ class AiSeat:
                 dama_points += copies * value.points
                 riichi_points += copies * value.points
                 continue
-            dama_points += copies * self._ron_points(value.han + reds, value.fu, dealer)
+            dama_ron = self._ron_points(value.han + reds, value.fu, dealer)
+            dama_points += copies * self._placed_ron(situation, dama_ron)
             riichi_points += copies * sum(
-                share * self._ron_points(value.han + reds + 1 + extra, value.fu, dealer)
+                share
+                * self._placed_ron(
+                    situation, self._ron_points(value.han + reds + 1 + extra, value.fu, dealer)
+                )
                 for extra, share in enumerate(RIICHI_EXTRA_HAN)
             )
         draws, pool = situation.draws_left, situation.pool
@@ -796,6 +837,13 @@ class AiSeat:
         self.notes.riichi = (riichi_ev, dama_ev)
         self.notes.dama_points = dama_points / live
         return riichi_ev > dama_ev
+
+    def _placed_ron(self, situation: Situation, points: float) -> float:
+        """A ron's points as the last hand of the match weighs them for placement (else the points)."""
+        if not (self.style.placement and situation.all_last):
+            return points
+        table = 1000 * situation.view.riichi_sticks + 300 * situation.view.honba
+        return self._placed(situation, points, points) - table
 
     def _ron_points(self, han: int, fu: int, dealer: bool) -> float:
         """A ron's value of ``han`` and ``fu`` (no honba)."""
@@ -961,6 +1009,11 @@ class AiSeat:
         if sure and best_call > 0:
             return max(gain, SURE_CALL)
         return gain if gain > 0 else None
+
+
+def _place_of(scores: Sequence[int], seat: int) -> int:
+    """A seat's place by score (0 first); ties go to the seat nearer the first dealer, as the match ranks."""
+    return sorted(range(len(scores)), key=lambda other: (-scores[other], other)).index(seat)
 
 
 def _minus(counts: Sequence[int], kind: int, number: int) -> list[int]:

@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai import LEVELS, create_ai
+from game.ai.danger import Threat, deal_in_chance, threats
+from game.ai.player import AiSeat
 from game.table import Table
 from game.view import Phase, PlayerView, SeatView
 from rules.actions import PASS, Action, Ankan, Chi, Daiminkan, Discard, Kita, Kyuushu, Pon
@@ -465,3 +467,55 @@ def test_strong_declares_riichi_on_an_early_mangan_and_stays_dama_late() -> None
     assert early == Discard(plain.tile, riichi=True)
     _, plain, late = _tanki_or_ryanmen_tenpai("234m067p35s678s22p1z", 30, "1p")
     assert late == plain
+
+
+def test_strong_declares_riichi_in_the_last_hand_when_only_riichi_climbs_a_place() -> None:
+    # the early-mangan hand of the test above, with 30 tiles left (where it stays dama), in South 4 as the
+    # last seat 17000 behind the next: the dama 8000 climbs no place while riichi's likely haneman does
+    hand = "234m067p35s678s22p1z"
+    scores = (30000, 12000, 29000, 29000)
+    view = _view(
+        hand,
+        seat=1,
+        dealer=3,
+        rivers={2: "9p", 3: "9m"},
+        tiles_left=30,
+        dora="1p",
+        round_wind=1,
+        kyoku=3,
+        scores=scores,
+    )
+    legal = _discards(view, frozenset({_kind("1z")}))
+    one = next(tile for tile in view.hand if tile >> 2 == _kind("1z"))
+    assert create_ai("strong", preset("standard"), 1).decide(view, legal) == Discard(one, riichi=True)
+    earlier = dataclasses.replace(view, round_wind=0, kyoku=3)  # East 4: points, not places
+    assert create_ai("strong", preset("standard"), 1).decide(earlier, legal) == Discard(one)
+
+
+def test_terminals_and_honours_are_safer_against_an_open_hand_of_simples() -> None:
+    # an open tanyao hand (a 456p chi) cannot win on 1s, 9s or an honour; an open hand with a pon of haku
+    # can. Both read the same way for a middle tile.
+    view = _view("123m456p789s1s99s1z5z", rivers={2: "9m1p2z3z4z"}, tiles_left=40)
+    chi_ids = [tile for tile in range(136) if tile >> 2 in (_kind("4p"), _kind("5p"), _kind("6p"))]
+    chi_ids = [next(t for t in chi_ids if t >> 2 == k and t not in view.hand) for k in range(12, 15)]
+    chi = Meld(MeldType.CHI, tuple(chi_ids), chi_ids[0], 3)
+    haku_ids = [tile for tile in range(136) if tile >> 2 == _kind("5z") and tile not in view.hand][:3]
+    pon = Meld(MeldType.PON, tuple(haku_ids), haku_ids[0], 1)
+    unseen = [4] * 34
+
+    def threat_with(meld: Meld) -> Threat:
+        players = list(view.players)
+        players[2] = dataclasses.replace(players[2], melds=(meld,))
+        seen = dataclasses.replace(view, players=tuple(players))
+        ai = create_ai("strong", preset("standard"), 1)
+        assert isinstance(ai, AiSeat)
+        return next(threat for threat in threats(seen, ai.memory) if threat.seat == 2)
+
+    tanyao, yakuhai = threat_with(chi), threat_with(pon)
+    assert tanyao.simples
+    assert not yakuhai.simples
+    for text in ("1s", "9s", "6z"):
+        assert deal_in_chance(_kind(text), tanyao, unseen) < 0.5 * deal_in_chance(
+            _kind(text), yakuhai, unseen
+        )
+    assert deal_in_chance(_kind("5s"), tanyao, unseen) == deal_in_chance(_kind("5s"), yakuhai, unseen)
