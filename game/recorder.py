@@ -75,7 +75,9 @@ class GameRecorder:
         self.rules = rules
         self.names = tuple(names) or tuple(f"Seat {seat + 1}" for seat in range(rules.players))
         self.source = source
-        self.extra = dict(extra or {})
+        # the length goes into every record: a log reader takes it from there, not from the preset (an
+        # east-only match under a hanchan preset was written, and reviewed, as a hanchan)
+        self.extra = {"game_length": rules.game_length, **dict(extra or {})}
         self._hands: list[_Hand] = []
 
     @classmethod

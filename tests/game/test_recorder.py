@@ -28,6 +28,7 @@ from game.recorder import GameRecorder
 from game.replay import replay_round
 from game.seat import Seat
 from game.table import Table
+from game.verify import log_rules
 from rules.events import (
     Event,
     HandWon,
@@ -98,7 +99,8 @@ def test_recorded_games_replay_hand_by_hand(name: str, seed: int, bots: str) -> 
     rules = preset(name)
     standings = played.table.standings
     assert standings is not None
-    assert (record.ruleset, record.players, record.extra) == (name, rules.players, {"seed": str(seed)})
+    extra = {"seed": str(seed), "game_length": rules.game_length}
+    assert (record.ruleset, record.players, record.extra) == (name, rules.players, extra)
     assert record.names == tuple(f"Seat {seat + 1}" for seat in range(rules.players))
     assert len(record.rounds) == played.table.match.hands_played
     assert record.final_scores == standings.scores
@@ -244,3 +246,16 @@ def test_recorder_refuses_what_it_cannot_record() -> None:
     recorder = GameRecorder(rules)
     with pytest.raises(ValueError, match="TileDiscarded before any RoundStarted"):
         recorder.observe(*states[1])
+
+
+def test_an_east_only_match_under_a_hanchan_preset_is_logged_and_read_as_east_only() -> None:
+    # the preset's name alone says hanchan: the record carries the length the table played, so the log's
+    # label says east-only and a log reader (review, replay, the rollout judge) plays it as such
+    rules = preset("standard").with_overrides({"game_length": "east"})
+    table = Table(rules, [GreedySeat(seat) for seat in range(4)], 3)
+    recorder = GameRecorder.attach(table)
+    record = recorder.record(table.run())
+    assert record.extra["game_length"] == "east"
+    read = tenhou6.read_tenhou6(tenhou6.dumps(record), "east.json")
+    assert "東" in read.extra["tenhou6_disp"]
+    assert log_rules(read).game_length == "east"
