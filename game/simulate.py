@@ -250,8 +250,7 @@ def play_game(job: GameJob) -> GameResult:
         tally = HandTally(rules.players)
         table.subscribe_engine(tally)
         if job.record:
-            # the length goes into the record: a log reader takes it from there, not from the preset
-            extra = {"seed": str(job.table_seed), "game_length": rules.game_length}
+            extra = {"seed": str(job.table_seed)}  # the recorder adds the length the table plays
             recorder = GameRecorder(rules, job.specs, source=f"game {job.index + 1}", extra=extra)
             table.subscribe_engine(recorder.observe)
         standings = table.run()

@@ -574,7 +574,7 @@ class AiSeat:
             return max(value, 6000.0)
         climb = self._places_climbed(view, points + table, situation.rank)
         if view.seat == view.dealer:
-            # the dealer's win goes on to another hand unless it takes first place (agari-yame)
+            # the dealer's win goes on to another hand unless it takes first place whoever pays (agari-yame)
             if self.rules.agari_yame and climb >= situation.rank:
                 return value + PLACE_POINTS * climb
             return value

@@ -519,3 +519,33 @@ def test_terminals_and_honours_are_safer_against_an_open_hand_of_simples() -> No
             _kind(text), yakuhai, unseen
         )
     assert deal_in_chance(_kind("5s"), tanyao, unseen) == deal_in_chance(_kind("5s"), yakuhai, unseen)
+
+
+@pytest.mark.parametrize(
+    ("scores", "folds"),
+    [
+        ((27000, 26000, 40000, 7000), True),  # second, 1000 above the riichi dealer: a deal-in drops a place
+        ((7000, 26000, 40000, 27000), False),  # last: a deal-in drops no place, so the hand still pushes
+    ],
+)
+def test_the_last_hand_below_first_folds_where_a_deal_in_drops_a_place(
+    scores: tuple[int, ...], folds: bool
+) -> None:
+    # the wide one-shanten of the test above against the dealer's riichi (8s genbutsu breaks its 678s run),
+    # which pushes early in the match
+    hand, rivers = "3455m12p456p34678s", {1: "2z3z8s4z6z9p"}
+    all_last = _view(
+        hand,
+        seat=0,
+        dealer=1,
+        rivers=rivers,
+        riichi=(1,),
+        tiles_left=60,
+        dora="1z",
+        round_wind=1,
+        kyoku=3,
+        scores=scores,
+    )
+    choice = create_ai("strong", preset("standard"), 1).decide(all_last, _discards(all_last))
+    assert isinstance(choice, Discard)
+    assert (choice.tile >> 2 == _kind("8s")) is folds
