@@ -549,3 +549,31 @@ def test_the_last_hand_below_first_folds_where_a_deal_in_drops_a_place(
     choice = create_ai("strong", preset("standard"), 1).decide(all_last, _discards(all_last))
     assert isinstance(choice, Discard)
     assert (choice.tile >> 2 == _kind("8s")) is folds
+
+
+def _with_open_melds(view: SeatView, seat: int, melds: tuple[tuple[str, MeldType], ...]) -> SeatView:
+    """``view`` with ``seat`` holding open ``melds`` (chi from its left, pon from across) of free copies."""
+    taken = {*view.hand, *view.dora_indicators, *(tile.tile for p in view.players for tile in p.river)}
+    built = []
+    for text, meld_type in melds:
+        ids = [_free_copy(tile >> 2, taken) for tile in parse_tiles(text)]
+        built.append(Meld(meld_type, tuple(ids), ids[0], 3 if meld_type is MeldType.CHI else 2))
+    players = list(view.players)
+    players[seat] = dataclasses.replace(players[seat], melds=tuple(built), concealed=13 - 3 * len(built))
+    return dataclasses.replace(view, players=tuple(players))
+
+
+@pytest.mark.parametrize(
+    ("river", "folds"),
+    [
+        ("1z9m2z1p8s3z9s4z6p2p7z", True),  # eleven discards after two calls: likely tenpai (~60%)
+        ("1z9m6p2z", False),  # four discards: rarely tenpai yet, so the hand still pushes
+    ],
+)
+def test_strong_folds_a_two_shanten_hand_against_a_dealer_with_two_calls_late(river: str, folds: bool) -> None:
+    # 2s is the hand's weakest tile (no suji against the dealer); 6p, the dealer's genbutsu, breaks a shape
+    view = _view("23567m3467p24688s", seat=0, dealer=1, rivers={1: river}, tiles_left=36, dora="1z")
+    view = _with_open_melds(view, 1, (("345m", MeldType.CHI), ("444s", MeldType.PON)))
+    choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 == _kind("6p" if folds else "2s")
