@@ -1,0 +1,88 @@
+"""Paired play (tools/paired_play.py): a seat swapped for itself never differs, a careless seat loses points
+in single hands and places from South 4 on the same walls, a run repeats itself, and bad input is one line
+and status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai.player import AiSeat
+from game.view import SeatView
+from rules.actions import PASS, Action, Discard
+from tools import paired_play
+
+
+class Tsumogiri(AiSeat):
+    """A careless player: discards whatever it draws, never calls, riichis or wins."""
+
+    def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
+        if PASS in legal:
+            return PASS
+        drawn = next(
+            (a for a in legal if isinstance(a, Discard) and a.tile == view.drawn and not a.riichi), None
+        )
+        if drawn is not None:
+            return drawn
+        return next((a for a in legal if isinstance(a, Discard) and not a.riichi), legal[0])
+
+
+CARELESS = f"{__name__}:Tsumogiri"
+
+
+def test_a_seat_swapped_for_itself_never_differs() -> None:
+    trials = [paired_play.play_trial(paired_play.Job("strong", "strong", "hand", 0, n, 5)) for n in range(6)]
+    assert all(trial.new == trial.old for trial in trials)
+    assert {trial.seat for trial in trials} == {0, 1, 2, 3}
+
+
+def test_strong_beats_a_careless_seat_in_single_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert paired_play.run(["strong", "--old", CARELESS, "--trials", "16", "--start", "3"]) == 0
+    line = capsys.readouterr().out.strip()
+    fields = dict(field.split("=", 1) for field in line.split()[1:])
+    assert (fields["mode"], fields["unit"], fields["trials"]) == ("hand", "points", "16")
+    assert int(fields["differing"]) >= 8
+    assert float(fields["gain"]) > 2 * float(fields["se"]) > 0
+    # the same run, the other way round: the same trials with the sign turned
+    assert paired_play.run([CARELESS, "--old", "strong", "--trials", "16", "--start", "3"]) == 0
+    back = dict(field.split("=", 1) for field in capsys.readouterr().out.split()[1:])
+    assert float(back["gain"]) < 0
+
+
+def test_the_end_mode_measures_final_places_and_writes_each_trial(tmp_path: Path) -> None:
+    out = tmp_path / "trials.json"
+    code = paired_play.run(
+        ["strong", "--old", CARELESS, "--mode", "end", "--from", "S4", "--trials", "8", "--json", str(out)]
+    )
+    assert code == 0
+    trials = json.loads(out.read_text(encoding="utf-8"))
+    assert len(trials) == 8
+    assert all(trial["hand"] == "S4" and sum(trial["scores"]) == 100000 for trial in trials)
+    assert all(-4 <= trial["new"] <= -1 and -4 <= trial["old"] <= -1 for trial in trials)
+    assert sum(trial["new"] - trial["old"] for trial in trials) > 0
+    again = tmp_path / "again.json"
+    paired_play.run(["strong", "--old", CARELESS, "--mode", "end", "--trials", "8", "--json", str(again)])
+    assert json.loads(again.read_text(encoding="utf-8")) == trials
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nosuch"], "nosuch: neither a level"),
+        (["json:Nothing"], "json:Nothing: Nothing is not an AiSeat subclass in json"),
+        (["tools.paired_play:Trial"], "not an AiSeat subclass"),
+        (["no_such_module_here:X"], "cannot import no_such_module_here"),
+        (["strong", "--from", "W1"], "--from W1: not one of"),
+        (["strong", "--trials", "0"], "--trials and --jobs must be at least 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert paired_play.run(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("paired_play: ")
+    assert message in err

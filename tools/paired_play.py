@@ -1,0 +1,192 @@
+"""Paired play: is one AI better than another, measured on the same walls and scores with one seat swapped.
+
+``python -m tools.paired_play NEW [--old OLD] [--mode hand|end] [--from HAND] [--trials N] [--start S]
+[--jobs 2] [--json OUT]``. NEW and OLD are a level (``easy``, ``normal``, ``strong``; OLD defaults to
+``strong``) or ``module:Class``, an importable subclass of ``game.ai.player.AiSeat`` built like a strong seat
+(how an AI change is tried before it is written into the level). Each trial deals one position twice from
+the same seed: every seat played by OLD, but one seat (the trial number modulo the players) by NEW in the
+first play and by OLD in the second.
+
+* ``--mode hand`` (the default): one hand from a random hand of the first seven (East 1 to South 3) with
+  random scores; the measure is the swapped seat's point change in that hand.
+* ``--mode end``: from ``--from`` (default ``S4``; ``E1``..``S4``) with random scores to the end of the
+  hanchan; the measure is the swapped seat's final rank (the placement logic of the last hands).
+
+Most trials play out the same both times (the two AIs choose alike); the others carry the difference. The
+last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=S unit=U``: the mean of
+(NEW - OLD) over every trial, in points per hand (``unit=points``) or in final places (``unit=places``,
+positive when NEW finishes higher), with its standard error. Trials are seeded from ``--start`` and their
+number, so a run is repeatable; ``--json OUT`` writes each trial's position and both measures.
+
+It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
+input (an unknown level or class, a bad option) is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import statistics
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from game.ai.player import STRONG, STYLES, AiSeat, create_seat
+from game.table import Table
+from rules.match import MatchState
+from rules.ruleset import RuleSet, preset
+
+HAND_NAMES = tuple(f"{wind}{number}" for wind in "ES" for number in range(1, 5))
+HAND_SEED = 70000  # table seeds of the trials: HAND_SEED + start + trial
+SEAT_SEED = 1000  # each seat's AI seed: SEAT_SEED + seat, as the rollout judge seeds its shadows
+
+
+class PairedError(ValueError):
+    """Input the tool cannot use; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One position played twice: the swapped seat's measure with NEW and with OLD."""
+
+    number: int
+    hand: str
+    seat: int
+    scores: tuple[int, ...]
+    new: float
+    old: float
+
+
+def seat_factory(spec: str) -> type[AiSeat] | None:
+    """The class a ``module:Class`` spec names (None for a level name); PairedError when it is neither."""
+    if spec in STYLES:
+        return None
+    module_name, _, class_name = spec.partition(":")
+    if not module_name or not class_name:
+        raise PairedError(f"{spec}: neither a level ({', '.join(STYLES)}) nor module:Class")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise PairedError(f"{spec}: cannot import {module_name} ({error})") from None
+    found = getattr(module, class_name, None)
+    if not (isinstance(found, type) and issubclass(found, AiSeat)):
+        raise PairedError(f"{spec}: {class_name} is not an AiSeat subclass in {module_name}")
+    return found
+
+
+def make_seat(spec: str, rules: RuleSet, seat: int) -> AiSeat:
+    """The AI ``spec`` names for ``seat``, seeded as the rollout judge seeds its shadows."""
+    factory = seat_factory(spec)
+    if factory is None:
+        return create_seat(spec, rules, SEAT_SEED + seat)
+    return factory(STRONG, rules, SEAT_SEED + seat)
+
+
+def random_scores(rng: random.Random, spread: float, players: int) -> tuple[int, ...]:
+    """Scores summing to the start total, each off it by a normal ``spread`` (in hundreds, all above 1000)."""
+    start = 25000
+    while True:
+        scores = [start + int(rng.gauss(0, spread) / 100) * 100 for _ in range(players - 1)]
+        scores.append(start * players - sum(scores))
+        if all(score > 1000 for score in scores):
+            return tuple(scores)
+
+
+@dataclass(frozen=True)
+class Job:
+    new: str
+    old: str
+    mode: str
+    start_hand: int  # index into HAND_NAMES for --mode end
+    number: int
+    start: int
+
+
+def play_trial(job: Job) -> Trial:
+    """Deal the job's position twice (NEW, then OLD in the swapped seat) and measure the seat both times."""
+    rules = preset("standard")
+    rng = random.Random(job.start + job.number)
+    if job.mode == "hand":
+        index = rng.randrange(len(HAND_NAMES) - 1)
+        scores = random_scores(rng, 3000 + 3000 * index**0.5, rules.players)
+    else:
+        index = job.start_hand
+        scores = random_scores(rng, 9000, rules.players)
+    seat = job.number % rules.players
+    measures = []
+    for spec in (job.new, job.old):
+        seats = [
+            make_seat(spec if index_ == seat else job.old, rules, index_) for index_ in range(rules.players)
+        ]
+        table = Table(rules, seats, HAND_SEED + job.start + job.number)
+        table.match = MatchState(
+            rules, round_wind=index // 4, kyoku=index % 4, honba=0, riichi_sticks=0, scores=scores
+        )
+        if job.mode == "hand":
+            while table.match.hands_played == 0 and table.standings is None:
+                table.step(1)
+            measures.append(float(table.match.scores[seat] - scores[seat]))
+        else:
+            standings = table.run()
+            measures.append(-float(standings.ranks[seat]))  # higher is better, like points
+    return Trial(job.number, HAND_NAMES[index], seat, scores, measures[0], measures[1])
+
+
+def summary(new: str, old: str, mode: str, trials: Sequence[Trial]) -> str:
+    """The result line: the mean gain of NEW over OLD per trial with its standard error."""
+    gains = [trial.new - trial.old for trial in trials]
+    differing = sum(1 for gain in gains if gain)
+    error = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+    unit = "points" if mode == "hand" else "places"
+    return (
+        f"paired new={new} old={old} mode={mode} trials={len(trials)} differing={differing} "
+        f"gain={statistics.fmean(gains):.4g} se={error:.4g} unit={unit}"
+    )
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """The command: prints the summary line; 2 on bad input."""
+    parser = argparse.ArgumentParser(prog="python -m tools.paired_play", description=__doc__.split("\n")[0])
+    parser.add_argument("new", metavar="NEW", help="a level or module:Class (an AiSeat subclass)")
+    parser.add_argument("--old", default="strong", metavar="OLD", help="a level or module:Class (strong)")
+    parser.add_argument("--mode", default="hand", choices=("hand", "end"))
+    parser.add_argument(
+        "--from", dest="start_hand", default="S4", metavar="HAND", help="--mode end: E1..S4 (S4)"
+    )
+    parser.add_argument("--trials", type=int, default=400, metavar="N", help="positions (400)")
+    parser.add_argument("--start", type=int, default=0, metavar="S", help="first trial's seed (0)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (1)")
+    parser.add_argument("--json", metavar="OUT", help="write every trial to OUT")
+    args = parser.parse_args(argv)
+    try:
+        if args.trials < 1 or args.jobs < 1:
+            raise PairedError("--trials and --jobs must be at least 1")
+        if args.start_hand not in HAND_NAMES:
+            raise PairedError(f"--from {args.start_hand}: not one of {', '.join(HAND_NAMES)}")
+        for spec in (args.new, args.old):
+            seat_factory(spec)
+        start_hand = HAND_NAMES.index(args.start_hand)
+        jobs = [Job(args.new, args.old, args.mode, start_hand, n, args.start) for n in range(args.trials)]
+        if args.jobs == 1:
+            trials = [play_trial(job) for job in jobs]
+        else:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                trials = list(pool.map(play_trial, jobs, chunksize=8))
+        if args.json:
+            try:
+                Path(args.json).write_text(json.dumps([asdict(trial) for trial in trials]), encoding="utf-8")
+            except OSError as error:
+                raise PairedError(f"--json {args.json}: {error.strerror or error}") from None
+    except PairedError as error:
+        print(f"paired_play: {error}", file=sys.stderr)
+        return 2
+    print(summary(args.new, args.old, args.mode, trials))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
