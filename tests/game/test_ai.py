@@ -570,7 +570,9 @@ def _with_open_melds(view: SeatView, seat: int, melds: tuple[tuple[str, MeldType
         ("1z9m6p2z", False),  # four discards: rarely tenpai yet, so the hand still pushes
     ],
 )
-def test_strong_folds_a_two_shanten_hand_against_a_dealer_with_two_calls_late(river: str, folds: bool) -> None:
+def test_strong_folds_a_two_shanten_hand_against_a_dealer_with_two_calls_late(
+    river: str, folds: bool
+) -> None:
     # 2s is the hand's weakest tile (no suji against the dealer); 6p, the dealer's genbutsu, breaks a shape
     view = _view("23567m3467p24688s", seat=0, dealer=1, rivers={1: river}, tiles_left=36, dora="1z")
     view = _with_open_melds(view, 1, (("345m", MeldType.CHI), ("444s", MeldType.PON)))
