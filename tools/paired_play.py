@@ -3,9 +3,9 @@
 ``python -m tools.paired_play NEW [--old OLD] [--mode hand|end] [--from HAND] [--trials N] [--start S]
 [--jobs 2] [--json OUT]``. NEW and OLD are a level (``easy``, ``normal``, ``strong``; OLD defaults to
 ``strong``) or ``module:Class``, an importable subclass of ``game.ai.player.AiSeat`` built like a strong seat
-(how an AI change is tried before it is written into the level). Each trial deals one position twice from
-the same seed: every seat played by OLD, but one seat (the trial number modulo the players) by NEW in the
-first play and by OLD in the second.
+(how an AI change is tried before it is written into the level). The table plays the standard preset (four
+players, hanchan). Each trial deals one position twice from the same seed: every seat played by OLD, but
+one seat (the trial number modulo the players) by NEW in the first play and by OLD in the second.
 
 * ``--mode hand`` (the default): one hand from a random hand of the first seven (East 1 to South 3) with
   random scores; the measure is the swapped seat's point change in that hand.

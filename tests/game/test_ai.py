@@ -240,21 +240,29 @@ def test_dealer_pushes_a_good_tenpai() -> None:
     assert choice.tile >> 2 == _kind("1z")
 
 
-def test_all_last_top_avoids_dealing_in_where_it_would_push_earlier() -> None:
-    # a wide one-shanten against the dealer's riichi; 8s is genbutsu but breaks the 678s run
-    hand, rivers = "3455m12p456p34678s", {1: "2z3z8s4z6z9p"}
-    early = _view(hand, seat=0, dealer=1, rivers=rivers, riichi=(1,), tiles_left=60, dora="1z")
-    all_last = _view(
-        hand,
+def _wide_one_shanten_against_dealer_riichi(
+    round_wind: int = 0, kyoku: int = 0, scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
+) -> SeatView:
+    """A wide one-shanten against the dealer's riichi: 8s is genbutsu but breaks the 678s run."""
+    return _view(
+        "3455m12p456p34678s",
         seat=0,
         dealer=1,
-        rivers=rivers,
+        rivers={1: "2z3z8s4z6z9p"},
         riichi=(1,),
         tiles_left=60,
         dora="1z",
-        round_wind=1,
-        kyoku=3,
-        scores=(32000, 26000, 21000, 21000),  # first by 6000: a deal-in to the dealer would cost it
+        round_wind=round_wind,
+        kyoku=kyoku,
+        scores=scores,
+    )
+
+
+def test_all_last_top_avoids_dealing_in_where_it_would_push_earlier() -> None:
+    early = _wide_one_shanten_against_dealer_riichi()
+    # first by 6000: a deal-in to the dealer would cost it
+    all_last = _wide_one_shanten_against_dealer_riichi(
+        round_wind=1, kyoku=3, scores=(32000, 26000, 21000, 21000)
     )
     pushed = create_ai("strong", preset("standard"), 1).decide(early, _discards(early))
     folded = create_ai("strong", preset("standard"), 1).decide(all_last, _discards(all_last))
@@ -531,21 +539,8 @@ def test_terminals_and_honours_are_safer_against_an_open_hand_of_simples() -> No
 def test_the_last_hand_below_first_folds_where_a_deal_in_drops_a_place(
     scores: tuple[int, ...], folds: bool
 ) -> None:
-    # the wide one-shanten of the test above against the dealer's riichi (8s genbutsu breaks its 678s run),
-    # which pushes early in the match
-    hand, rivers = "3455m12p456p34678s", {1: "2z3z8s4z6z9p"}
-    all_last = _view(
-        hand,
-        seat=0,
-        dealer=1,
-        rivers=rivers,
-        riichi=(1,),
-        tiles_left=60,
-        dora="1z",
-        round_wind=1,
-        kyoku=3,
-        scores=scores,
-    )
+    # the hand of the test above, which pushes early in the match
+    all_last = _wide_one_shanten_against_dealer_riichi(round_wind=1, kyoku=3, scores=scores)
     choice = create_ai("strong", preset("standard"), 1).decide(all_last, _discards(all_last))
     assert isinstance(choice, Discard)
     assert (choice.tile >> 2 == _kind("8s")) is folds
