@@ -5,6 +5,8 @@ and status 2."""
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,37 @@ def test_the_end_mode_measures_final_places_and_writes_each_trial(tmp_path: Path
     assert json.loads(again.read_text(encoding="utf-8")) == trials
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fields(line: str) -> dict[str, str]:
+    """The summary line's fields (the --others spec, which may hold spaces, is its own field)."""
+    head, _, others = line.partition(" others=")
+    fields = dict(field.split("=", 1) for field in head.split()[1:])
+    if others:
+        spec, _, fallbacks = others.rpartition(" fallbacks=")
+        fields |= {"others": spec, "fallbacks": fallbacks}
+    return fields
+
+
+def test_the_other_seats_can_be_an_mjai_bot_and_its_fallbacks_are_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # our own easy AI as an mjai bot in the three other seats: it answers a position the same way every time,
+    # so a seat swapped for itself still never differs, and it plays every decision itself
+    bot = "mjai:" + shlex.join([sys.executable, str(ROOT / "main.py"), "mjai-bot", "--level", "easy"])
+    assert paired_play.run(["strong", "--others", bot, "--trials", "2", "--start", "1"]) == 0
+    fields = _fields(capsys.readouterr().out.strip())
+    assert fields["others"] == bot
+    assert (fields["trials"], fields["differing"], fields["fallbacks"]) == ("2", "0", "0")
+    # a bot that crashes at once: every decision of its three seats was safe play, and the line says so
+    crashing = tmp_path / "crashing_bot.py"
+    crashing.write_text("import sys\nsys.stdin.readline()\nsys.exit(5)\n", encoding="utf-8")
+    spec = "mjai:" + shlex.join([sys.executable, str(crashing)])
+    assert paired_play.run(["strong", "--others", spec, "--trials", "1"]) == 0
+    assert int(_fields(capsys.readouterr().out.strip())["fallbacks"]) > 0
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -76,6 +109,7 @@ def test_the_end_mode_measures_final_places_and_writes_each_trial(tmp_path: Path
         (["no_such_module_here:X"], "cannot import no_such_module_here"),
         (["strong", "--from", "W1"], "--from W1: not one of"),
         (["strong", "--trials", "0"], "--trials and --jobs must be at least 1"),
+        (["strong", "--others", "weak"], "--others: unknown seat spec 'weak'"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

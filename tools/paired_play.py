@@ -1,11 +1,15 @@
 """Paired play: is one AI better than another, measured on the same walls and scores with one seat swapped.
 
-``python -m tools.paired_play NEW [--old OLD] [--mode hand|end] [--from HAND] [--trials N] [--start S]
-[--jobs 2] [--json OUT]``. NEW and OLD are a level (``easy``, ``normal``, ``strong``; OLD defaults to
-``strong``) or ``module:Class``, an importable subclass of ``game.ai.player.AiSeat`` built like a strong seat
-(how an AI change is tried before it is written into the level). The table plays the standard preset (four
-players, hanchan). Each trial deals one position twice from the same seed: every seat played by OLD, but
-one seat (the trial number modulo the players) by NEW in the first play and by OLD in the second.
+``python -m tools.paired_play NEW [--old OLD] [--others SPEC] [--mode hand|end] [--from HAND] [--trials N]
+[--start S] [--jobs 2] [--json OUT]``. NEW and OLD are a level (``easy``, ``normal``, ``strong``; OLD defaults
+to ``strong``) or ``module:Class``, an importable subclass of ``game.ai.player.AiSeat`` built like a strong
+seat (how an AI change is tried before it is written into the level). The table plays the standard preset
+(four players, hanchan). Each trial deals one position twice from the same seed: every seat played by OLD, but
+one seat (the trial number modulo the players) by NEW in the first play and by OLD in the second. ``--others
+SPEC`` seats any seat spec of ``main.py simulate`` in the other seats instead of OLD, e.g. ``--others
+"mjai:node ../shared/tools/kobabot/kobabot.js"`` (kobalab's AI, which answers the same position the same way,
+so that the pairing holds); an mjai bot that had to be replaced by safe play is counted in the summary's
+``fallbacks``.
 
 * ``--mode hand`` (the default): one hand from a random hand of the first seven (East 1 to South 3) with
   random scores; the measure is the swapped seat's point change in that hand.
@@ -13,7 +17,8 @@ one seat (the trial number modulo the players) by NEW in the first play and by O
   hanchan; the measure is the swapped seat's final rank (the placement logic of the last hands).
 
 Most trials play out the same both times (the two AIs choose alike); the others carry the difference. The
-last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=S unit=U``: the mean of
+last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=S unit=U`` (and
+``others=SPEC fallbacks=F`` with ``--others``): the mean of
 (NEW - OLD) over every trial, in points per hand (``unit=points``) or in final places (``unit=places``,
 positive when NEW finishes higher), with its standard error. Trials are seeded from ``--start`` and their
 number, so a run is repeatable; ``--json OUT`` writes each trial's position and both measures.
@@ -36,6 +41,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.ai.player import STRONG, STYLES, AiSeat, create_seat
+from game.seat import Seat
+from game.simulate import SpecError, check_spec, fallbacks_of
+from game.simulate import make_seat as make_other
 from game.table import Table
 from rules.match import MatchState
 from rules.ruleset import RuleSet, preset
@@ -59,6 +67,7 @@ class Trial:
     scores: tuple[int, ...]
     new: float
     old: float
+    fallbacks: int = 0
 
 
 def seat_factory(spec: str) -> type[AiSeat] | None:
@@ -104,6 +113,8 @@ class Job:
     start_hand: int  # index into HAND_NAMES for --mode end
     number: int
     start: int
+    others: str | None = None
+    mjai_timeout_s: float = 10.0
 
 
 def play_trial(job: Job) -> Trial:
@@ -118,25 +129,40 @@ def play_trial(job: Job) -> Trial:
         scores = random_scores(rng, 9000, rules.players)
     seat = job.number % rules.players
     measures = []
+    fallbacks = 0
     for spec in (job.new, job.old):
-        seats = [
-            make_seat(spec if index_ == seat else job.old, rules, index_) for index_ in range(rules.players)
-        ]
-        table = Table(rules, seats, HAND_SEED + job.start + job.number)
-        table.match = MatchState(
-            rules, round_wind=index // 4, kyoku=index % 4, honba=0, riichi_sticks=0, scores=scores
-        )
-        if job.mode == "hand":
-            while table.match.hands_played == 0 and table.standings is None:
-                table.step(1)
-            measures.append(float(table.match.scores[seat] - scores[seat]))
-        else:
-            standings = table.run()
-            measures.append(-float(standings.ranks[seat]))  # higher is better, like points
-    return Trial(job.number, HAND_NAMES[index], seat, scores, measures[0], measures[1])
+        seats: list[Seat] = []
+        try:
+            for index_ in range(rules.players):
+                if index_ == seat:
+                    seats.append(make_seat(spec, rules, index_))
+                elif job.others is None:
+                    seats.append(make_seat(job.old, rules, index_))
+                else:
+                    seats.append(
+                        make_other(job.others, index_, rules, SEAT_SEED + index_, job.mjai_timeout_s)
+                    )
+            table = Table(rules, seats, HAND_SEED + job.start + job.number)
+            table.match = MatchState(
+                rules, round_wind=index // 4, kyoku=index % 4, honba=0, riichi_sticks=0, scores=scores
+            )
+            if job.mode == "hand":
+                while table.match.hands_played == 0 and table.standings is None:
+                    table.step(1)
+                measures.append(float(table.match.scores[seat] - scores[seat]))
+            else:
+                standings = table.run()
+                measures.append(-float(standings.ranks[seat]))  # higher is better, like points
+        finally:
+            for seat_object in seats:
+                fallbacks += fallbacks_of(seat_object)
+                close = getattr(seat_object, "close", None)
+                if callable(close):
+                    close()
+    return Trial(job.number, HAND_NAMES[index], seat, scores, measures[0], measures[1], fallbacks)
 
 
-def summary(new: str, old: str, mode: str, trials: Sequence[Trial]) -> str:
+def summary(new: str, old: str, mode: str, trials: Sequence[Trial], others: str | None = None) -> str:
     """The result line: the mean gain of NEW over OLD per trial with its standard error."""
     gains = [trial.new - trial.old for trial in trials]
     differing = sum(1 for gain in gains if gain)
@@ -145,6 +171,7 @@ def summary(new: str, old: str, mode: str, trials: Sequence[Trial]) -> str:
     return (
         f"paired new={new} old={old} mode={mode} trials={len(trials)} differing={differing} "
         f"gain={statistics.fmean(gains):.4g} se={error:.4g} unit={unit}"
+        + (f" others={others} fallbacks={sum(trial.fallbacks for trial in trials)}" if others else "")
     )
 
 
@@ -153,6 +180,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.paired_play", description=__doc__.split("\n")[0])
     parser.add_argument("new", metavar="NEW", help="a level or module:Class (an AiSeat subclass)")
     parser.add_argument("--old", default="strong", metavar="OLD", help="a level or module:Class (strong)")
+    parser.add_argument(
+        "--others", metavar="SPEC", help="the other seats: any simulate seat spec, e.g. mjai:COMMAND (OLD)"
+    )
     parser.add_argument("--mode", default="hand", choices=("hand", "end"))
     parser.add_argument(
         "--from", dest="start_hand", default="S4", metavar="HAND", help="--mode end: E1..S4 (S4)"
@@ -169,8 +199,16 @@ def run(argv: Sequence[str] | None = None) -> int:
             raise PairedError(f"--from {args.start_hand}: not one of {', '.join(HAND_NAMES)}")
         for spec in (args.new, args.old):
             seat_factory(spec)
+        if args.others is not None:
+            try:
+                check_spec(args.others)
+            except SpecError as error:
+                raise PairedError(f"--others: {error}") from None
         start_hand = HAND_NAMES.index(args.start_hand)
-        jobs = [Job(args.new, args.old, args.mode, start_hand, n, args.start) for n in range(args.trials)]
+        jobs = [
+            Job(args.new, args.old, args.mode, start_hand, n, args.start, args.others)
+            for n in range(args.trials)
+        ]
         if args.jobs == 1:
             trials = [play_trial(job) for job in jobs]
         else:
@@ -184,7 +222,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except PairedError as error:
         print(f"paired_play: {error}", file=sys.stderr)
         return 2
-    print(summary(args.new, args.old, args.mode, trials))
+    print(summary(args.new, args.old, args.mode, trials, args.others))
     return 0
 
 
