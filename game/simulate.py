@@ -255,16 +255,21 @@ def play_game(job: GameJob) -> GameResult:
             table.subscribe_engine(recorder.observe)
         standings = table.run()
     finally:
-        for seat_object in seats:
-            close = getattr(seat_object, "close", None)
-            if callable(close):
-                close()
+        close_seats(seats)
     results = tuple(
         tally.seat_result(seat, job.specs[seat], standings, fallbacks_of(seats[seat]))
         for seat in range(rules.players)
     )
     record = recorder.record(standings) if recorder is not None else None
     return GameResult(job.index, tally.hands, tally.draws, results, timings, record)
+
+
+def close_seats(seats: Iterable[Seat]) -> None:
+    """Close the seats that hold something open (an external mjai bot's process)."""
+    for seat in seats:
+        close = getattr(seat, "close", None)
+        if callable(close):
+            close()
 
 
 def fallbacks_of(seat: Seat) -> int:

@@ -110,6 +110,7 @@ def test_the_other_seats_can_be_an_mjai_bot_and_its_fallbacks_are_counted(
         (["strong", "--from", "W1"], "--from W1: not one of"),
         (["strong", "--trials", "0"], "--trials and --jobs must be at least 1"),
         (["strong", "--others", "weak"], "--others: unknown seat spec 'weak'"),
+        (["strong", "--others", "mjai:/no/such/bot", "--trials", "1"], "--others: cannot start seat 1"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

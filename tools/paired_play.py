@@ -42,7 +42,7 @@ from pathlib import Path
 
 from game.ai.player import STRONG, STYLES, AiSeat, create_seat
 from game.seat import Seat
-from game.simulate import SpecError, check_spec, fallbacks_of
+from game.simulate import SpecError, check_spec, close_seats, fallbacks_of
 from game.simulate import make_seat as make_other
 from game.table import Table
 from rules.match import MatchState
@@ -139,9 +139,11 @@ def play_trial(job: Job) -> Trial:
                 elif job.others is None:
                     seats.append(make_seat(job.old, rules, index_))
                 else:
-                    seats.append(
-                        make_other(job.others, index_, rules, SEAT_SEED + index_, job.mjai_timeout_s)
-                    )
+                    try:
+                        other = make_other(job.others, index_, rules, SEAT_SEED + index_, job.mjai_timeout_s)
+                    except Exception as error:  # a bot that cannot start is bad input, not a crash
+                        raise PairedError(f"--others: cannot start seat {index_}: {error}") from None
+                    seats.append(other)
             table = Table(rules, seats, HAND_SEED + job.start + job.number)
             table.match = MatchState(
                 rules, round_wind=index // 4, kyoku=index % 4, honba=0, riichi_sticks=0, scores=scores
@@ -154,11 +156,8 @@ def play_trial(job: Job) -> Trial:
                 standings = table.run()
                 measures.append(-float(standings.ranks[seat]))  # higher is better, like points
         finally:
-            for seat_object in seats:
-                fallbacks += fallbacks_of(seat_object)
-                close = getattr(seat_object, "close", None)
-                if callable(close):
-                    close()
+            fallbacks += sum(fallbacks_of(seat_object) for seat_object in seats)
+            close_seats(seats)
     return Trial(job.number, HAND_NAMES[index], seat, scores, measures[0], measures[1], fallbacks)
 
 
