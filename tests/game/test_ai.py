@@ -378,16 +378,6 @@ def _tanki_or_ryanmen_tenpai(hand: str, tiles_left: int, dora: str) -> tuple[Sea
     return view, Discard(one), choice
 
 
-def test_strong_keeps_a_single_honour_that_is_dora_and_yakuhai_over_a_little_speed() -> None:
-    # 1z is the round wind and the dora (north indicator): paired, the hand has a yaku and two dora at once.
-    # Weighed in points, that is worth the ukeire 8m gives up; a value compressed toward a typical win (as
-    # strong weighed it before) let the 1z go for speed
-    view = _view("6788m13789p4079s1z", seat=1, dealer=0, rivers={2: "9p", 3: "9m"}, tiles_left=55, dora="4z")
-    choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view))
-    assert isinstance(choice, Discard)
-    assert choice.tile >> 2 == _kind("8m")
-
-
 def test_strong_stays_dama_with_a_haneman() -> None:
     # tanyao, sanshoku 345, two red fives and a dora (8s): 6 han on the 8p tanki with three copies left;
     # riichi would add little (baiman needs two more han) and cost the ron chances of a silent wait
