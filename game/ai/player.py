@@ -8,6 +8,7 @@ stream, so a match rebuilt from its actions asks each seat the same question and
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -102,14 +103,13 @@ WIN_BONUS = 1500.0  # a win also ends the hand before the others can win or take
 _END_PER_DRAW = 0.05
 PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
 FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
+VALUE_POWER = 0.6  # how much a bigger hand is worth a slower one: value is compressed toward 6000
 NOTEN_SHARE = 0.5  # of the noten payments' total, what tenpai at the draw gains over noten on average
 FOLD_WEIGHT = 0.6  # two-shanten or worse never pushes against a threat this likely to be tenpai
 THREAT_END = 0.1  # per own draw, the chance that a tenpai threat ends the hand (its tsumo or another's ron)
 NAGASHI_UNCALLED = 0.9  # chance that a terminal or honour discard is not called
 CALL_SHARE = 0.3  # per other seat and own draw, the chance of a call that an open hand's draw would give
 SURE_CALL = 1.0  # the least gain of a call taken for speed (above any call the estimate finds worth nothing)
-STEP_BACK_MARGIN = 1.1  # a discard stepping back from a reachable tenpai must be worth this much more than it
-# (the look-ahead plays every later draw best and no threat comes meanwhile, which flatters the longer way)
 
 
 @lru_cache(maxsize=65536)
@@ -556,10 +556,9 @@ class AiSeat:
 
     def _utility(self, situation: Situation, points: float) -> float:
         """What a win of ``points`` is worth to the decision: the sticks and honba on the table, the end of
-        the hand for the others, and first place in the last hand; in points, as they count (a compression
-        toward a typical win, fitted against three normal seats before the look-ahead, lost points against
-        kobalab's AI: paired over 400 hands, +178 +- 116 points per hand for the linear value)."""
-        return self._placed(situation, points, points + WIN_BONUS)
+        the hand for the others, first place in the last hand, compressed toward a typical win."""
+        value = self._placed(situation, points, points + WIN_BONUS)
+        return math.pow(value, VALUE_POWER) * math.pow(6000.0, 1.0 - VALUE_POWER)
 
     def _placed(self, situation: Situation, points: float, value: float) -> float:
         """What a win of ``points`` (``value`` as the hand would weigh it) is worth with the sticks and honba
@@ -745,15 +744,11 @@ class AiSeat:
         )
         offence = {c.kind: self._offence(situation, c) for c in candidates}
         self.notes.offence = offence
-        # what the choice weighs: a step back from tenpai by its expected points over the margin
-        weighed = {
-            c.kind: offence[c.kind] / (STEP_BACK_MARGIN if best == 0 < c.shanten else 1.0) for c in candidates
-        }
         load = situation.threat_load
         if load <= 0:
-            return max(candidates, key=lambda c: (weighed[c.kind], -self._tiebreak_rank(situation, c))).kind
+            return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
         draws = min(situation.draws_left, 5)
-        push = max(candidates, key=lambda c: weighed[c.kind] - costs[c.kind])
+        push = max(candidates, key=lambda c: offence[c.kind] - costs[c.kind])
         future = load * PUSH_RISK * draws * (1.0 - min(1.0, offence[push.kind] / max(1.0, 8000.0)))
         push_value = offence[push.kind] - costs[push.kind] - future
         safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))

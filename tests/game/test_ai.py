@@ -414,7 +414,7 @@ def _tenpai_kinds(hand: str) -> frozenset[int]:
 
 def test_strong_steps_back_from_a_poor_tenpai_early_and_takes_it_late() -> None:
     # 678m 789m 234p 234p with a 6p tanki (three copies): early, 9m keeps 6777 88m and 2233446p for a
-    # two-sided pinfu-iipeikou wait a draw or two later; with 24 tiles left there is no time, so 7m takes the
+    # two-sided pinfu-iipeikou wait a draw or two later; with 30 tiles left there is no time, so 7m takes the
     # tanki (dama: a tanki on the last turns is not worth the stick)
     hand = "6777889m2233446p"
     riichi_kinds = _tenpai_kinds(hand)
@@ -423,7 +423,7 @@ def test_strong_steps_back_from_a_poor_tenpai_early_and_takes_it_late() -> None:
     assert isinstance(choice, Discard)
     assert not choice.riichi
     assert choice.tile >> 2 == _kind("9m")
-    late = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=24)
+    late = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=30)
     choice = create_ai("strong", preset("standard"), 1).decide(late, _discards(late, riichi_kinds))
     assert isinstance(choice, Discard)
     assert choice.tile >> 2 == _kind("7m")
@@ -533,7 +533,7 @@ def test_terminals_and_honours_are_safer_against_an_open_hand_of_simples() -> No
     ("scores", "folds"),
     [
         ((27000, 26000, 40000, 7000), True),  # second, 1000 above the riichi dealer: a deal-in drops a place
-        ((21000, 26000, 26000, 27000), False),  # last: a deal-in drops no place and a win climbs: it pushes
+        ((7000, 26000, 40000, 27000), False),  # last: a deal-in drops no place, so the hand still pushes
     ],
 )
 def test_the_last_hand_below_first_folds_where_a_deal_in_drops_a_place(
