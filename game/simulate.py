@@ -181,8 +181,10 @@ def check_run(specs: Sequence[str], games: int, rules: RuleSet, jobs: int, dupli
         )
 
 
-def make_seat(spec: str, seat: int, rules: RuleSet, seed: int, mjai_timeout_s: float = 2.0) -> Seat:
-    """A new seat playing ``spec`` at ``seat``."""
+def make_seat(
+    spec: str, seat: int, rules: RuleSet, seed: int, mjai_timeout_s: float = 2.0, where: str = ""
+) -> Seat:
+    """A new seat playing ``spec`` at ``seat`` (``where``: the game, named when an mjai bot is benched)."""
     if spec in LEVELS:
         return create_ai(spec, rules, seed)
     if spec == "random":
@@ -195,7 +197,9 @@ def make_seat(spec: str, seat: int, rules: RuleSet, seed: int, mjai_timeout_s: f
     # imported only when asked for: the external-bot module starts processes and is not needed otherwise
     module: Any = importlib.import_module("game.mjai.seat")
     command = spec[len(MJAI_PREFIX) :].strip()
-    return cast(Seat, module.ExternalMjaiSeat(command, seat, rules, timeout_s=mjai_timeout_s, name=spec))
+    return cast(
+        Seat, module.ExternalMjaiSeat(command, seat, rules, timeout_s=mjai_timeout_s, name=spec, where=where)
+    )
 
 
 class TimedSeat:
@@ -239,7 +243,7 @@ def play_game(job: GameJob) -> GameResult:
     try:
         for seat, (spec, seed) in enumerate(zip(job.specs, job.seat_seeds, strict=True)):
             try:
-                seats.append(make_seat(spec, seat, rules, seed, job.mjai_timeout_s))
+                seats.append(make_seat(spec, seat, rules, seed, job.mjai_timeout_s, f"game {job.index + 1}"))
             except Exception as error:
                 raise SimulationError(f"cannot start seat {seat} ({spec}): {error}") from None
         table = Table(

@@ -24,7 +24,7 @@ from game.safe_json import JsonError
 from game.safe_json import loads as load_json
 from game.view import SeatView
 from rules.actions import Action, Discard
-from rules.events import Event, RoundEnded
+from rules.events import Event, RoundEnded, RoundStarted
 from rules.ruleset import RuleSet
 
 logger = logging.getLogger(__name__)
@@ -76,6 +76,7 @@ class ExternalMjaiSeat:
         timeout_s: float = 2.0,
         name: str = "mjai",
         start_timeout_s: float = 10.0,
+        where: str = "",
     ) -> None:
         argv = _split_command(command)
         if not argv:
@@ -96,6 +97,8 @@ class ExternalMjaiSeat:
         self.start_timeout_s = start_timeout_s  # for the start_game line (bots may load a model first)
         self.failed: str | None = None  # why the bot is no longer asked (it crashed, stalled or misplayed)
         self.fallbacks = 0  # decisions answered with the safe default
+        self.where = where  # which game the seat plays, for the warning that benches it (e.g. "game 17")
+        self._hand = ""  # the hand in play, E1-0 style, for the same warning
         self._lines: queue.Queue[bytes | None] = queue.Queue()  # the bot's output lines; None at its end
         self._outbox: queue.Queue[bytes | None] = queue.Queue()  # lines for the bot; None closes its input
         self._writer = MjaiEventWriter(seat, rules)
@@ -130,6 +133,8 @@ class ExternalMjaiSeat:
 
     def observe(self, event: Event) -> None:
         """Queue the event for the bot's next line; at the end of a hand, send the hand's last events."""
+        if isinstance(event, RoundStarted):
+            self._hand = f"{'ESWN'[event.round_wind]}{event.kyoku + 1}-{event.honba}"
         try:
             if self.failed is not None:
                 return
@@ -268,7 +273,8 @@ class ExternalMjaiSeat:
         if self.failed is not None:
             return
         self.failed = reason
-        self._warn(f"{reason}; playing safe defaults for the rest of the game")
+        at = ", ".join(part for part in (self.where, self._hand) if part)
+        self._warn(f"{reason}{f' ({at})' if at else ''}; playing safe defaults for the rest of the game")
         if self._process.poll() is None:
             self._process.kill()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import logging
 import os
 import shlex
 import signal
@@ -331,8 +332,10 @@ def test_mjai_specs_start_the_external_seat_and_close_it(monkeypatch: pytest.Mon
     closed: list[int] = []
 
     class FakeMjaiSeat(TsumogiriSeat):
-        def __init__(self, command: str, seat: int, rules: object, *, timeout_s: float, name: str) -> None:
-            made.append((command, seat, rules, timeout_s, name))
+        def __init__(
+            self, command: str, seat: int, rules: object, *, timeout_s: float, name: str, where: str
+        ) -> None:
+            made.append((command, seat, rules, timeout_s, name, where))
             self.seat = seat
 
         def close(self) -> None:
@@ -343,7 +346,7 @@ def test_mjai_specs_start_the_external_seat_and_close_it(monkeypatch: pytest.Mon
     monkeypatch.setitem(sys.modules, "game.mjai.seat", fake)
     specs = parse_players("mjai:python bot.py --fast,greedy,greedy,greedy")
     result = simulate(specs, 1, STANDARD, mjai_timeout_s=0.5)
-    assert made == [("python bot.py --fast", 0, STANDARD, 0.5, "mjai:python bot.py --fast")]
+    assert made == [("python bot.py --fast", 0, STANDARD, 0.5, "mjai:python bot.py --fast", "game 1")]
     assert closed == [0]
     assert [entry.label for entry in result.players] == ["mjai:python bot.py --fast", "greedy"]
     assert result.decision_ms["mjai:python bot.py --fast"].count > 0
@@ -709,8 +712,9 @@ def test_fallbacks_count_every_decision_a_bad_mjai_bot_lost_summed_over_workers(
 
 
 def test_cli_shows_and_writes_the_fallbacks_per_label(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.WARNING)
     good = "mjai:" + shlex.join([sys.executable, str(ROOT / "main.py"), "mjai-bot", "--level", "easy"])
     crashing = mjai_spec(tmp_path, "crashing_bot.py", CRASHING_BOT)
     out = tmp_path / "out.json"
@@ -727,6 +731,12 @@ def test_cli_shows_and_writes_the_fallbacks_per_label(
     assert lines[0].split()[-1] == "fallbacks"
     rows = {label: next(line for line in lines[1:5] if line.startswith(label)) for label in fallbacks}
     assert {label: int(row.split()[-1]) for label, row in rows.items()} == fallbacks
+    # the warning that benched the bot names the game and the hand, so the game can be found in --logs
+    benched = [record.getMessage() for record in caplog.records if "the mjai bot" in record.getMessage()]
+    assert benched == [
+        f"seat 2 ({crashing}): the mjai bot exited with code 5 (game 1, E1-0); playing safe defaults for the "
+        "rest of the game"
+    ]
 
 
 def _decision_times(players: str, seed: int) -> dict[str, object]:
