@@ -5,6 +5,7 @@ and status 2."""
 from __future__ import annotations
 
 import json
+import logging
 import shlex
 import sys
 from pathlib import Path
@@ -83,8 +84,9 @@ def _fields(line: str) -> dict[str, str]:
 
 
 def test_the_other_seats_can_be_an_mjai_bot_and_its_fallbacks_are_counted(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.WARNING)
     # our own easy AI as an mjai bot in the three other seats: it answers a position the same way every time,
     # so a seat swapped for itself still never differs, and it plays every decision itself
     bot = "mjai:" + shlex.join([sys.executable, str(ROOT / "main.py"), "mjai-bot", "--level", "easy"])
@@ -96,8 +98,12 @@ def test_the_other_seats_can_be_an_mjai_bot_and_its_fallbacks_are_counted(
     crashing = tmp_path / "crashing_bot.py"
     crashing.write_text("import sys\nsys.stdin.readline()\nsys.exit(5)\n", encoding="utf-8")
     spec = "mjai:" + shlex.join([sys.executable, str(crashing)])
-    assert paired_play.run(["strong", "--others", spec, "--trials", "1"]) == 0
+    assert paired_play.run(["strong", "--others", spec, "--trials", "1", "--start", "7"]) == 0
     assert int(_fields(capsys.readouterr().out.strip())["fallbacks"]) > 0
+    # each bench names the trial and the hand, so it can be found and played again
+    benched = [record.getMessage() for record in caplog.records if "the mjai bot" in record.getMessage()]
+    assert benched
+    assert all(" (trial 1 of --start 7, E" in message for message in benched)
 
 
 @pytest.mark.parametrize(

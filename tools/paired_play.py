@@ -140,7 +140,10 @@ def play_trial(job: Job) -> Trial:
                     seats.append(make_seat(job.old, rules, index_))
                 else:
                     try:
-                        other = make_other(job.others, index_, rules, SEAT_SEED + index_, job.mjai_timeout_s)
+                        trial = f"trial {job.number + 1} of --start {job.start}"  # for a bench warning
+                        other = make_other(
+                            job.others, index_, rules, SEAT_SEED + index_, job.mjai_timeout_s, trial
+                        )
                     except Exception as error:  # a bot that cannot start is bad input, not a crash
                         raise PairedError(f"--others: cannot start seat {index_}: {error}") from None
                     seats.append(other)
