@@ -26,6 +26,7 @@ from game.view import SeatView
 from rules.actions import Action, Discard
 from rules.events import Event, RoundEnded, RoundStarted
 from rules.ruleset import RuleSet
+from rules.tiles import WIND_LETTERS
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +135,7 @@ class ExternalMjaiSeat:
     def observe(self, event: Event) -> None:
         """Queue the event for the bot's next line; at the end of a hand, send the hand's last events."""
         if isinstance(event, RoundStarted):
-            self._hand = f"{'ESWN'[event.round_wind]}{event.kyoku + 1}-{event.honba}"
+            self._hand = f"{WIND_LETTERS[event.round_wind]}{event.kyoku + 1}-{event.honba}"  # as round_label
         try:
             if self.failed is not None:
                 return
