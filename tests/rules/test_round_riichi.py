@@ -262,6 +262,24 @@ def test_temporary_furiten_survives_the_players_own_pon() -> None:
     assert table.offers(1) == {"ron", "pass"}
 
 
+def test_temporary_furiten_survives_the_players_own_chi_and_its_discard() -> None:
+    # As with a pon: seat 1 (23m 777z 678p 99p 45s 6s, waits 1m/4m with chun) passes seat 2's 1m, chis the
+    # dealer's 6s and discards 6s (kuikae allowed here, to keep the same waits). The discard after the call is
+    # not a draw from the wall, so seat 2's 4m and the dealer's 4m are still not offered (kobalab's engine
+    # would offer them: it lifts the furiten at that discard); after seat 1's next draw seat 3's 4m is.
+    hands = {0: "6s4m", 1: "23m777z678p99p45s6s", 2: "1m4m", 3: "4m"}
+    table = Table(deal(hands, seat_draws={1: "1p9s9s"}), RuleSet(kuikae="allowed"))
+    table.play({0: "t"}, {1: "t"}, {2: "1m"}, {1: "pass"}, {3: "t"}, {0: "6s"})
+    assert "chi45s" in table.offers(1)
+    table.play({1: "chi45s"}, {1: "6s"})
+    assert kinds(table.step({2: "4m"})) == ["TileDiscarded", "TileDrawn"]  # nobody is asked
+    table.tsumogiri(1)
+    table.step({0: "4m"})
+    assert table.offers(1) == {"chi23m", "pass"}  # no ron
+    table.play({1: "pass"}, {1: "t"}, {2: "t"}, {3: "4m"})
+    assert table.offers(1) == {"ron", "pass"}
+
+
 def test_choosing_a_call_over_ron_is_a_pass_for_furiten() -> None:
     # [001]: furiten follows when a player does not ron his winning tile "for whatever reason". Seat 1 (45m
     # 234p 567p 678s 99s, pinfu on 3m/6m) answers the dealer's 3m with chi instead of ron; seat 2's pon wins
