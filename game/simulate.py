@@ -319,6 +319,28 @@ def percentile(ordered: Sequence[float], percent: float) -> float:
 
 
 @dataclass(frozen=True)
+class GameOutcome:
+    """How one game ended for each seat: its label, place (1-based) and final score; two runs of the same seed
+    can be compared game by game (the same walls; play differs only from a first differing decision)."""
+
+    game: int  # 1-based, as in the log names
+    labels: tuple[str, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+    hands: int
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of ``per_game`` in the ``--json`` object."""
+        return {
+            "game": self.game,
+            "labels": list(self.labels),
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "hands": self.hands,
+        }
+
+
+@dataclass(frozen=True)
 class SimulationResult:
     """A whole run: games, hands, exhaustive draws, elapsed time, each label's stats and decision times."""
 
@@ -329,6 +351,7 @@ class SimulationResult:
     players: tuple[PlayerStats, ...]
     decision_ms: dict[str, DecisionTimes]
     chips: bool = False  # the rule set has chips (RULES.md §12): the summary table shows them
+    per_game: tuple[GameOutcome, ...] = ()  # each game's places and scores, in game order
 
     @property
     def draw_rate(self) -> float:
@@ -353,6 +376,7 @@ class SimulationResult:
                 for label, times in self.decision_ms.items()
             },
             "decision_counts": {label: times.count for label, times in self.decision_ms.items()},
+            "per_game": [outcome.to_json() for outcome in self.per_game],
         }
 
 
@@ -368,10 +392,20 @@ def summarize(
     stats = {spec: PlayerStats(spec, players) for spec in specs}
     samples: dict[str, list[float]] = {spec: [] for spec in specs}
     games = hands = draws = 0
+    outcomes = []
     for result in sorted(results, key=lambda result: result.index):
         games += 1
         hands += result.hands
         draws += result.draws
+        outcomes.append(
+            GameOutcome(
+                result.index + 1,
+                tuple(seat.label for seat in result.seats),
+                tuple(seat.rank for seat in result.seats),
+                tuple(seat.score for seat in result.seats),
+                result.hands,
+            )
+        )
         for seat in result.seats:
             stats[seat.label].add(seat)
         for label, times in result.decision_ms.items():
@@ -384,6 +418,7 @@ def summarize(
         players=tuple(stats.values()),
         decision_ms={label: DecisionTimes.of(times) for label, times in samples.items()},
         chips=chips,
+        per_game=tuple(outcomes),
     )
 
 

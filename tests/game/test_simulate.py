@@ -243,6 +243,7 @@ def test_json_has_every_documented_key() -> None:
         "players",
         "decision_ms",
         "decision_counts",
+        "per_game",
     }
     assert data["games"] == 1
     players = data["players"]
@@ -261,6 +262,29 @@ def test_json_has_every_documented_key() -> None:
     assert isinstance(counts, dict)
     assert set(counts) == {"easy", "greedy"}
     assert all(isinstance(count, int) and count > 0 for count in counts.values())
+
+
+def test_per_game_gives_each_games_places_and_scores_in_game_order() -> None:
+    specs = ("easy", "greedy", "greedy", "easy")
+    result = simulate(specs, 4, STANDARD, seed=5, jobs=2, duplicate=True)
+    per_game = result.to_json()["per_game"]
+    assert [entry["game"] for entry in per_game] == [1, 2, 3, 4]
+    for entry in per_game:
+        assert sorted(entry["ranks"]) == [1, 2, 3, 4]
+        assert sum(entry["scores"]) == 100000  # no sticks are lost: leftovers go to the winner of the match
+        best = entry["ranks"].index(1)
+        assert entry["scores"][best] == max(entry["scores"])
+        assert sorted(entry["labels"]) == sorted(specs)  # duplicate play turns the labels round the table
+    # the pooled ranks are the per-game ranks averaged
+    for player in result.players:
+        places = [
+            rank
+            for entry in per_game
+            for label, rank in zip(entry["labels"], entry["ranks"], strict=True)
+            if label == player.label
+        ]
+        assert player.avg_rank == pytest.approx(sum(places) / len(places))
+    assert sum(entry["hands"] for entry in per_game) == result.hands
 
 
 def test_timed_seat_counts_only_answers() -> None:
