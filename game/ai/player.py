@@ -55,7 +55,7 @@ from rules.points import base_points, ceil100
 from rules.ruleset import RuleSet
 from rules.scoring import HandError, HandValue, WinSituation, score_hand
 from rules.shanten import shanten, shanten_kokushi
-from rules.tiles import THREE_PLAYER_ABSENT, TILE_COUNT
+from rules.tiles import KIND_COUNT, THREE_PLAYER_ABSENT, TILE_COUNT
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,7 @@ THREAT_END = 0.1  # per own draw, the chance that a tenpai threat ends the hand 
 NAGASHI_UNCALLED = 0.9  # chance that a terminal or honour discard is not called
 CALL_SHARE = 0.3  # per other seat and own draw, the chance of a call that an open hand's draw would give
 SURE_CALL = 1.0  # the least gain of a call taken for speed (above any call the estimate finds worth nothing)
+FORMAL_TENPAI_DRAWS = 4  # own draws left from which a call to a tenpai without a yaku is weighed
 
 
 @lru_cache(maxsize=65536)
@@ -968,6 +969,12 @@ class AiSeat:
                 return 1.0
             return 0.5 if self.rng.random() < style.yakuless_call_rate or (yaku_ok and after <= 1) else None
         if not yaku_ok:
+            if style.value_aware and after == 0 and situation.draws_left <= FORMAL_TENPAI_DRAWS:
+                # formal tenpai: late in the hand a call to tenpai without a yaku still takes the noten
+                # payments (tenpai needs no yaku), weighed against what the hand as it stands expects
+                return self._strong_call_value(
+                    situation, counts, melds, candidates, after, now, now_ukeire, formal=True
+                )
             return None
         if style is NORMAL:
             if is_yakuhai_pon or not situation.closed or after <= 1:
@@ -988,22 +995,39 @@ class AiSeat:
         now: int,
         now_ukeire: int,
         sure: bool = False,
+        formal: bool = False,
     ) -> float | None:
         """The expected points the call adds over staying as is (None when it adds nothing); a ``sure`` call
-        is taken whenever the hand after it can win at all."""
+        is taken whenever the hand after it can win at all; a ``formal`` one counts the discards after it that
+        leave no yaku (a tenpai for the noten payments only)."""
         view = situation.view
         # a hand beyond the look-ahead is weighed against its call by the same estimate on both sides
         estimate = now > self.style.lookahead
         stay = self._expected_points(situation, situation.counts, situation.melds, now, now_ukeire, estimate)
+        if formal:
+            # staying, the hand may still reach tenpai by its own draws and take the same payments
+            hit = min(0.9, now_ukeire / situation.pool)
+            stay += (1.0 - (1.0 - hit) ** situation.draws_left) * self._tenpai_at_draw(situation, 0, 0.0)
+        # a formal tenpai is worth its discard only beyond the danger of the safest tile the hand holds, and
+        # beyond the risk of the discards that keep it to the end (as the push or fold choice weighs them)
+        extra = [0.0] * KIND_COUNT
+        if formal and situation.threats:
+            costs = danger_costs(
+                view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles
+            )
+            safest = min(costs[kind] for kind in range(KIND_COUNT) if counts[kind])
+            later = situation.threat_load * PUSH_RISK * min(situation.draws_left, 5)
+            extra = [cost - safest + later for cost in costs]
         best_call = 0.0
         for candidate in candidates:
             if candidate.shanten != after:
                 continue
             rest = _minus(counts, candidate.kind, 1)
-            if has_yaku_path(rest, melds, view, self.rules):
+            if formal or has_yaku_path(rest, melds, view, self.rules):
                 best_call = max(
                     best_call,
-                    self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate),
+                    self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate)
+                    - extra[candidate.kind],
                 )
         gain = best_call - stay
         if sure and best_call > 0:
