@@ -45,6 +45,7 @@ class Lookahead:
         call_share: float = 0.0,
         others: int = 3,
         alive: float = ALIVE,
+        pace: Sequence[float] = (1.0, 1.0, 1.0),
     ) -> None:
         self.unseen = unseen
         self.pool = max(1, sum(unseen))
@@ -56,6 +57,9 @@ class Lookahead:
         self.call_share = call_share  # an open hand may also take a tile from each other seat's discards
         self.others = others
         self.alive = alive  # chance the hand goes on to the next own draw (lower against a tenpai threat)
+        # per shanten, how much faster than its strict ukeire a hand moves on (draws that widen its shape,
+        # calls a closed hand may still make): measured, not derived
+        self.pace = pace
         self._curves: dict[bytes, list[float]] = {}
 
     def value(self, hand: bytearray, shanten_now: int | None = None) -> float:
@@ -98,11 +102,12 @@ class Lookahead:
         compared = max(0, draws - 1)  # successors are ranked by their value one draw on
         successors: list[tuple[float, list[float]]] = []
         improve = 0.0
+        pace = self.pace[min(current, len(self.pace) - 1)]
         for drawn in improving(hand, three_player):
             copies = unseen[drawn]
             if not copies:
                 continue
-            share = copies / self.pool
+            share = copies / self.pool * pace
             if self.call_share:
                 share *= 1.0 + self._callers(hand, drawn) * self.call_share
             improve += share

@@ -186,10 +186,11 @@ def test_no_call_into_a_hand_without_yaku(level: str) -> None:
 
 
 def test_strong_calls_late_for_a_formal_tenpai_without_a_yaku() -> None:
-    # 12m 55p 789p 445s 678s: the chi of 3m makes tenpai on 3s-6s with no yaku (123m and 789p rule out tanyao),
-    # so it can never win; but tenpai at the exhaustive draw takes the noten payments all the same (RULES.md:
-    # tenpai needs no yaku). Early the closed hand keeps its riichi; with three draws left it takes the chi.
-    # Against a dealer's riichi it does not: keeping that tenpai means pushing 4s and more unsafe tiles.
+    # 12m 55p 789p 445s 678s: the chi of 3m makes tenpai on 3s-6s with no yaku (123m and 789p rule out
+    # tanyao), so it can never win; but tenpai at the exhaustive draw takes the noten payments all the same
+    # (RULES.md: tenpai needs no yaku). Early the closed hand keeps its riichi; with three draws left it takes
+    # the chi. Against a dealer's riichi it does not: keeping that tenpai means pushing 4s and more unsafe
+    # tiles.
     hand = "12m55p789p4s45s678s"
     for tiles_left, called in ((50, False), (12, True), (8, True)):
         view = _view(hand, phase=Phase.CLAIM, claimable="3m", tiles_left=tiles_left, rivers={3: "9m1z"})
