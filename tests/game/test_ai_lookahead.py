@@ -52,6 +52,21 @@ def test_beyond_its_depth_a_hand_is_worth_nothing_to_the_look_ahead() -> None:
     assert Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5, depth=2).value(two_shanten) > 0
 
 
+def test_pace_speeds_only_the_steps_of_its_shanten() -> None:
+    plain = Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5)
+    paced = Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5, pace=(1.0, 1.0, 1.6))
+    tenpai, one_shanten, two_shanten = (
+        _hand("23m456p789s11z345s"),
+        _hand("23m456p789s1z345s9m"),
+        _hand("23m456p789s1z35s9m9p"),
+    )
+    assert paced.value(tenpai) == plain.value(tenpai)
+    assert paced.value(one_shanten) == plain.value(one_shanten)
+    assert paced.value(two_shanten) > 1.3 * plain.value(two_shanten)
+    # the chance to improve on a draw is capped as before: a pace never makes a step surer than MAX_HIT
+    assert paced.value(two_shanten) < paced.value(one_shanten)
+
+
 @pytest.mark.parametrize("text", ["123m456p789s1122z", "23m456p789s1z345s9m", "19m19p19s1234567z"])
 def test_the_cached_helpers_agree_with_the_engine(text: str) -> None:
     hand = _hand(text)
