@@ -103,7 +103,6 @@ WIN_BONUS = 1500.0  # a win also ends the hand before the others can win or take
 _END_PER_DRAW = 0.05
 PUSH_RISK = 0.035  # deal-in share of each later discard while pushing (unknown tiles against a tenpai hand)
 FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
-FOLD_KEEP = 0.3  # of a hand's expected points, what folding keeps (it may play on once safe tiles allow)
 VALUE_POWER = 0.6  # how much a bigger hand is worth a slower one: value is compressed toward 6000
 NOTEN_SHARE = 0.5  # of the noten payments' total, what tenpai at the draw gains over noten on average
 FOLD_WEIGHT = 0.6  # two-shanten or worse never pushes against a threat this likely to be tenpai
@@ -759,20 +758,14 @@ class AiSeat:
         push = max(candidates, key=lambda c: offence[c.kind] - costs[c.kind])
         future = load * PUSH_RISK * draws * (1.0 - min(1.0, offence[push.kind] / max(1.0, 8000.0)))
         push_value = offence[push.kind] - costs[push.kind] - future
-        # folding keeps a share of the hand's chances (it may come back once safe tiles allow): the fold tile
-        # is the one of best fold value, a tile nearly as safe as the safest that keeps the hand's shape
-        # before one that breaks it (mawashi-uchi), the safest of all when the hand has little to keep
-        fold = max(
-            candidates,
-            key=lambda c: (round(offence[c.kind] * FOLD_KEEP - costs[c.kind], 1), -costs[c.kind]),
-        )
-        fold_value = offence[fold.kind] * FOLD_KEEP - costs[fold.kind] - load * FOLD_RISK * draws
+        safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))
+        fold_value = offence[safest.kind] * 0.3 - costs[safest.kind] - load * FOLD_RISK * draws
         beaten = best >= 2 and max(threat.weight for threat in situation.threats) >= FOLD_WEIGHT
-        beaten_push = beaten and costs[push.kind] > costs[fold.kind]
+        beaten_push = beaten and costs[push.kind] > costs[safest.kind]
         self.folding = push_value < fold_value or beaten_push
         self.notes.costs = costs
         self.notes.fold = self.folding
-        return fold.kind if self.folding else push.kind
+        return safest.kind if self.folding else push.kind
 
     def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
         return self._tiebreak(situation, candidate.kind) - candidate.ukeire * 0.01

@@ -539,22 +539,6 @@ def test_strong_plays_on_an_early_two_shanten_hand_against_two_calls() -> None:
     assert choice.tile >> 2 == _kind("9m")
 
 
-def test_strong_folds_with_a_nearly_safe_tile_that_keeps_the_shape() -> None:
-    # a dealer's one-shanten 456m 789p 346789s with two loose honours, against a riichi at 30 tiles left: it
-    # folds, but not with the genbutsu 6m (it breaks 456m and the hand with it): East, unseen and so nearly as
-    # safe, keeps the one-shanten for the turns after the riichi's wait shows (mawashi-uchi)
-    river = {1: "26m37p5s6z"}
-    view = _view("456m789p346789s15z", seat=0, dealer=0, rivers=river, riichi=(1,), tiles_left=30, dora="1z")
-    ai = create_ai("strong", preset("standard"), 1)
-    assert isinstance(ai, AiSeat)
-    choice = ai.decide(view, _discards(view))
-    assert isinstance(choice, Discard)
-    assert ai.notes.fold
-    assert ai.notes.costs is not None
-    assert ai.notes.costs[_kind("6m")] == 0.0 < ai.notes.costs[_kind("1z")]
-    assert choice.tile >> 2 == _kind("1z")
-
-
 def test_terminals_and_honours_are_safer_against_an_open_hand_of_simples() -> None:
     # an open tanyao hand (a 456p chi) cannot win on 1s, 9s or an honour; an open hand with a pon of haku
     # can. Both read the same way for a middle tile.
