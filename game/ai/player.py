@@ -92,7 +92,7 @@ _TYPICAL_UKEIRE = (5, 20, 34, 46, 56, 64, 70, 74, 76)
 DAMA_RON = 0.5  # per other seat, ron chances of a dama tenpai against own draws (nobody folds against it)
 RIICHI_RON = 0.25  # the same for a riichi, which the others fold against
 # the same for an open hand: measured at our table, kobalab's AI never folds against one, and an open strong
-# seat's wins came 3.1 rons to a tsumo over 400 hanchan against it (seed 38001; 2.3 among four strong seats)
+# seat's wins came 2.65 rons to a tsumo over 400 hanchan against it (seed 38001; 2.3 among four strong seats)
 OPEN_RON = 0.9
 RIICHI_HOLD = 0.5  # of the chance that a quiet seat ends the hand first, what is left once it folds to riichi
 RIICHI_EXTRA_HAN = (0.35, 0.45, 0.2)  # a riichi win's han beyond riichi itself: ippatsu, ura dora, tsumo
@@ -114,8 +114,9 @@ NAGASHI_UNCALLED = 0.9  # chance that a terminal or honour discard is not called
 CALL_SHARE = 0.3  # per other seat and own draw, the chance of a call that an open hand's draw would give
 # per shanten (0, 1, 2), how much faster than its strict ukeire a hand moves on in the look-ahead: draws that
 # widen its shape and calls a closed hand makes later. Fitted to the strong seat's own hands in 400 hanchan
-# against kobalab (seed 38001): without it the look-ahead gave a closed two-shanten hand with 48+ tiles left a
-# 15% chance to win where 24% won (1.6 and 1.2 bring it to 19-20% early and 15-16% mid-hand, as observed).
+# against kobalab (seed 38001): without it the look-ahead gave its closed two-shanten hands with 48+ tiles
+# left a 15.2% chance to win where 23.2% of 2197 won (open ones 23.7% against 31.6%); 1.6 brings them to
+# about 20% (and mid-hand ones, 12.1% where 13.6% won, to about 16.5%). One-shanten hands were left alone.
 LOOKAHEAD_PACE = (1.0, 1.0, 1.6)
 SURE_CALL = 1.0  # the least gain of a call taken for speed (above any call the estimate finds worth nothing)
 FORMAL_TENPAI_DRAWS = 4  # own draws left from which a call to a tenpai without a yaku is weighed
