@@ -490,7 +490,8 @@ class AiSeat:
     # --- strong: speed x value against danger ------------------------------------------------------------
 
     def _ron_factor(self, situation: Situation, closed: bool) -> float:
-        """Ron chances per go-round against own draws: others fold against a riichi, not against dama."""
+        """Ron chances per go-round against own draws: others fold against a riichi, hardly against an open
+        hand (``RIICHI_RON``, ``OPEN_RON``)."""
         return 1.0 + (RIICHI_RON if closed else OPEN_RON) * (situation.view.n - 1)
 
     def _offence(self, situation: Situation, candidate: Candidate) -> float:
