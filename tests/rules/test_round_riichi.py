@@ -247,6 +247,17 @@ def test_temporary_furiten_until_the_next_draw() -> None:
     assert table.offers(1) == {"ron", "pass"}
 
 
+def _furiten_lasts_until_seat_1_draws(table: Table) -> None:
+    """Seat 1, in same-turn furiten on 1m-4m after its own call and discard: seat 2's 4m and the dealer's
+    4m are not offered to it; after its next draw from the wall, seat 3's 4m is."""
+    assert kinds(table.step({2: "4m"})) == ["TileDiscarded", "TileDrawn"]  # nobody is asked
+    table.tsumogiri(1)
+    table.step({0: "4m"})
+    assert table.offers(1) == {"chi23m", "pass"}  # no ron
+    table.play({1: "pass"}, {1: "t"}, {2: "t"}, {3: "4m"})
+    assert table.offers(1) == {"ron", "pass"}
+
+
 def test_temporary_furiten_survives_the_players_own_pon() -> None:
     # [001]: only a draw from the wall lifts it, not the player's own pon. Seat 1 (23m 777z 678p 99p 666s,
     # waits 1m/4m with chun) passes 1m, pons 6s and discards 6s (kuikae allowed here, to keep the same waits);
@@ -254,12 +265,7 @@ def test_temporary_furiten_survives_the_players_own_pon() -> None:
     hands = {0: "4m", 1: "23m777z678p99p666s", 2: "1m4m", 3: "6s4m"}
     table = Table(deal(hands, draws="9s1p", at={7: "9p"}), RuleSet(kuikae="allowed"))
     table.play({0: "t"}, {1: "t"}, {2: "1m"}, {1: "pass"}, {3: "6s"}, {1: "pon"}, {1: "6s"})
-    assert kinds(table.step({2: "4m"})) == ["TileDiscarded", "TileDrawn"]  # nobody is asked
-    table.tsumogiri(1)
-    table.step({0: "4m"})
-    assert table.offers(1) == {"chi23m", "pass"}  # no ron
-    table.play({1: "pass"}, {1: "t"}, {2: "t"}, {3: "4m"})
-    assert table.offers(1) == {"ron", "pass"}
+    _furiten_lasts_until_seat_1_draws(table)
 
 
 def test_temporary_furiten_survives_the_players_own_chi_and_its_discard() -> None:
@@ -272,12 +278,7 @@ def test_temporary_furiten_survives_the_players_own_chi_and_its_discard() -> Non
     table.play({0: "t"}, {1: "t"}, {2: "1m"}, {1: "pass"}, {3: "t"}, {0: "6s"})
     assert "chi45s" in table.offers(1)
     table.play({1: "chi45s"}, {1: "6s"})
-    assert kinds(table.step({2: "4m"})) == ["TileDiscarded", "TileDrawn"]  # nobody is asked
-    table.tsumogiri(1)
-    table.step({0: "4m"})
-    assert table.offers(1) == {"chi23m", "pass"}  # no ron
-    table.play({1: "pass"}, {1: "t"}, {2: "t"}, {3: "4m"})
-    assert table.offers(1) == {"ron", "pass"}
+    _furiten_lasts_until_seat_1_draws(table)
 
 
 def test_choosing_a_call_over_ron_is_a_pass_for_furiten() -> None:
