@@ -759,18 +759,31 @@ class AiSeat:
         load = situation.threat_load
         if load <= 0:
             return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
-        draws = min(situation.draws_left, 5)
         push = max(candidates, key=lambda c: offence[c.kind] - costs[c.kind])
-        future = load * PUSH_RISK * draws * (1.0 - min(1.0, offence[push.kind] / max(1.0, 8000.0)))
-        push_value = offence[push.kind] - costs[push.kind] - future
         safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))
-        fold_value = offence[safest.kind] * 0.3 - costs[safest.kind] - load * FOLD_RISK * draws
+        push_value = self._push_value(situation, offence[push.kind], costs[push.kind])
+        fold_value = self._fold_value(situation, offence[safest.kind], costs[safest.kind])
         beaten = best >= 2 and max(threat.weight for threat in situation.threats) >= FOLD_WEIGHT
         beaten_push = beaten and costs[push.kind] > costs[safest.kind]
         self.folding = push_value < fold_value or beaten_push
         self.notes.costs = costs
         self.notes.fold = self.folding
         return safest.kind if self.folding else push.kind
+
+    @staticmethod
+    def _push_value(situation: Situation, offence: float, cost: float) -> float:
+        """What playing a hand worth ``offence`` on against the threats is worth after a discard of danger
+        ``cost``: the later discards deal in now and then (less often the sooner the hand may win)."""
+        draws = min(situation.draws_left, 5)
+        future = situation.threat_load * PUSH_RISK * draws * (1.0 - min(1.0, offence / 8000.0))
+        return offence - cost - future
+
+    @staticmethod
+    def _fold_value(situation: Situation, offence: float, cost: float) -> float:
+        """What folding is worth after a discard of danger ``cost``: a little of the hand's ``offence`` is
+        kept (the threats may not be tenpai), and the safe tiles run out now and then."""
+        draws = min(situation.draws_left, 5)
+        return offence * 0.3 - cost - situation.threat_load * FOLD_RISK * draws
 
     def _tiebreak_rank(self, situation: Situation, candidate: Candidate) -> float:
         return self._tiebreak(situation, candidate.kind) - candidate.ukeire * 0.01
@@ -1022,24 +1035,39 @@ class AiSeat:
         # a formal tenpai is worth its discard only beyond the danger of the safest tile the hand holds, and
         # beyond the risk of the discards that keep it to the end (as the push or fold choice weighs them)
         extra = [0.0] * KIND_COUNT
-        if formal and situation.threats:
+        # against a standing riichi a call is weighed net of the push it commits to (judged by rollouts: the
+        # pons and chis this passes there gained; against open hands alone, passing yakuhai pons lost)
+        threatened = not formal and any(view.players[threat.seat].riichi for threat in situation.threats)
+        if situation.threats and (formal or threatened):
             costs = danger_costs(
                 view, situation.threats, situation.unseen, counts_tiles=self.style.counts_tiles
             )
-            safest = min(costs[kind] for kind in range(KIND_COUNT) if counts[kind])
-            later = situation.threat_load * PUSH_RISK * min(situation.draws_left, 5)
-            extra = [cost - safest + later for cost in costs]
-        best_call = 0.0
+            if formal:
+                safest = min(costs[kind] for kind in range(KIND_COUNT) if counts[kind])
+                later = situation.threat_load * PUSH_RISK * min(situation.draws_left, 5)
+                extra = [cost - safest + later for cost in costs]
+            else:
+                extra = costs
+        best_call: float | None = None
         for candidate in candidates:
             if candidate.shanten != after:
                 continue
             rest = _minus(counts, candidate.kind, 1)
             if formal or has_yaku_path(rest, melds, view, self.rules):
-                best_call = max(
-                    best_call,
-                    self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate)
-                    - extra[candidate.kind],
-                )
+                points = self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate)
+                if threatened:
+                    # against a threat the call pushes on with one discard more than staying would make
+                    value = self._push_value(situation, points, extra[candidate.kind])
+                else:
+                    value = points - extra[candidate.kind]
+                best_call = value if best_call is None else max(best_call, value)
+        if best_call is None:
+            return None
+        if threatened:
+            # staying keeps the choice to push on or fold at its own next discard, and no call is sure
+            stay = max(self._push_value(situation, stay, 0.0), self._fold_value(situation, stay, 0.0))
+            gain = best_call - stay
+            return gain if gain > 0 else None
         gain = best_call - stay
         if sure and best_call > 0:
             return max(gain, SURE_CALL)

@@ -499,6 +499,29 @@ def test_strong_calls_to_tenpai_on_an_open_hand_against_a_riichi() -> None:
     assert create_ai("strong", preset("standard"), 1).decide(view, (PASS, chi)) == chi
 
 
+def test_strong_passes_a_cheap_pon_to_tenpai_against_two_riichis() -> None:
+    # an open tanyao hand (888m) one step from tenpai; the pon of 6s makes a 6s-9s wait worth 1,000 but
+    # pushes 3p now and unknown tiles after it into two riichis. Judged by rollouts over 400 logged hanchan,
+    # such calls against a riichi lost (the pass folds from a hand that still has safe tiles); with no riichi
+    # standing the same pon is taken
+    rivers = {1: "5z2z1s2m1m7p1p2p6p6z", 2: "9m9p9p1z8s6z6z4p1m2p6p4z", 3: "5z3z2s9s7m1p1z8m4z5z1z"}
+    for riichi, called in (((1, 3), False), ((), True)):
+        view = _view(
+            "456m3p88p66s78s",
+            dealer=2,
+            phase=Phase.CLAIM,
+            claimable="6s",
+            tiles_left=26,
+            rivers=rivers,
+            riichi=riichi,
+        )
+        view = _with_pon(view, "8m", from_seat=1)
+        pair = tuple(tile for tile in view.hand if tile >> 2 == _kind("6s"))
+        pon = Pon((pair[0], pair[1]))
+        choice = create_ai("strong", preset("standard"), 1).decide(view, (PASS, pon))
+        assert choice == (pon if called else PASS), riichi
+
+
 def test_strong_pons_a_second_dragon_that_keeps_the_shanten() -> None:
     # an open haku hand, one step from tenpai, with a hatsu pair as its only pair: the pon of hatsu leaves it
     # one step away (it needs a new pair) but adds a han and a shousangen draw; it is called
