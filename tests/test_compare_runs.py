@@ -69,6 +69,36 @@ def test_a_changed_game_moves_the_difference_by_its_places(
     assert float(fields["se"]) > 0
 
 
+def test_a_bot_reached_through_a_link_is_the_same_player(
+    runs: tuple[Path, Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a run from a worktree names the bot through its own ../shared link: the same file, so the same games;
+    # another file is another player
+    first, second, _ = runs
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    for name in ("bot.js", "other.js"):
+        (shared / name).write_text("", encoding="utf-8")
+    (tmp_path / "link").symlink_to(shared)
+
+    def with_bot(run: Path, bot: Path, name: str) -> str:
+        data: dict[str, Any] = json.loads(run.read_text(encoding="utf-8"))
+        data["inputs"]["players"][0] = f"mjai:node {bot}"
+        out = tmp_path / name
+        out.write_text(json.dumps(data), encoding="utf-8")
+        return str(out)
+
+    old = with_bot(first, shared / "bot.js", "direct.json")
+    linked = with_bot(second, tmp_path / "link" / "bot.js", "linked.json")
+    other = with_bot(second, shared / "other.js", "other.json")
+    assert compare_runs.main([old, linked, "--label", "tsumogiri"]) == 0
+    assert capsys.readouterr().out.startswith("compare label=tsumogiri games=4 ")
+    assert compare_runs.main([old, other, "--label", "tsumogiri"]) == 2
+    err = capsys.readouterr().err
+    assert "not the same games as" in err
+    assert "other.js" in err
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [

@@ -10,7 +10,9 @@ difference of 0.05 in average rank is within the noise of 400 hanchan).
 The last line is ``compare label=L games=N old=A new=B diff=D se=S unchanged=U``: the label's average place
 in each run, the mean of (NEW - OLD) per game over its seats (negative when NEW places higher), its
 standard error over games, and the games that ended with the same scores in both (untouched by the
-change). It measures a change on the seed it was tried on; a claim still needs a fresh seed.
+change). It measures a change on the seed it was tried on; a claim still needs a fresh seed. A seat's bot
+named by two paths to the same file (a run from a worktree through its own ``../shared`` link) is the same
+player.
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (a missing or unreadable file, runs that are not of the same games, an unknown label) is one line on
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 from collections.abc import Sequence
@@ -32,6 +35,20 @@ from game.safe_json import JsonError, loads
 
 SAME_INPUTS = ("games", "players", "ruleset", "length", "seed", "duplicate")
 """The ``inputs`` of the two runs that must agree for their games to be the same games."""
+
+
+def _same_input(key: str, value: Any) -> Any:
+    """An input as the comparison sees it: in ``players``, a word of a seat spec that names an existing file
+    stands for that file wherever it was reached from (a bot run from a worktree through a link to the same
+    ``../shared`` is the same bot)."""
+    if key != "players" or not isinstance(value, list):
+        return value
+    return [
+        " ".join(os.path.realpath(word) if os.path.isfile(word) else word for word in spec.split(" "))
+        if isinstance(spec, str)
+        else spec
+        for spec in value
+    ]
 
 
 class CompareError(ValueError):
@@ -94,7 +111,7 @@ def _places(data: dict[str, Any], label: str, path: Path) -> dict[int, tuple[flo
 def compare(old: dict[str, Any], new: dict[str, Any], label: str, paths: Sequence[Path]) -> Comparison:
     """``label``'s places in ``old`` and ``new``, paired by game (CompareError when not the same games)."""
     for key in SAME_INPUTS:
-        if old["inputs"].get(key) != new["inputs"].get(key):
+        if _same_input(key, old["inputs"].get(key)) != _same_input(key, new["inputs"].get(key)):
             raise CompareError(
                 f"{paths[1]}: not the same games as {paths[0]} ({key} {new['inputs'].get(key)!r} against "
                 f"{old['inputs'].get(key)!r})"
