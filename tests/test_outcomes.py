@@ -1,0 +1,142 @@
+"""The outcome breakdown (tools/outcomes.py): exact parts on a hand-built log, parts that add up to the final
+scores of a real match, and bad input as one line with status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai import create_ai
+from game.logs import mjai
+from game.recorder import GameRecorder
+from game.table import Table
+from rules.ruleset import preset
+from tools import outcomes
+
+NAMES = ["strong", "koba", "koba", "koba"]
+
+
+def _write(path: Path, events: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(event) + "\n" for event in events), encoding="utf-8")
+    return path
+
+
+def _hand(*events: dict[str, object]) -> list[dict[str, object]]:
+    return [{"type": "start_kyoku", "oya": 0}, *events, {"type": "end_kyoku"}]
+
+
+def _log(tmp_path: Path, name: str = "a.mjai.jsonl") -> Path:
+    events = [
+        {"type": "start_game", "names": NAMES},
+        # seat 0 declares first, seat 2 chases, seat 0 rons seat 1 (both sticks collected)
+        *_hand(
+            {"type": "reach_accepted", "actor": 0},
+            {"type": "reach_accepted", "actor": 2},
+            {"type": "hora", "actor": 0, "target": 1, "deltas": [7800, -5800, 0, 0]},
+        ),
+        # seat 0 open and tenpai, seat 1 tenpai: the noten payments
+        *_hand(
+            {"type": "pon", "actor": 0},
+            {"type": "ryukyoku", "deltas": [1500, 1500, -1500, -1500]},
+        ),
+        # seat 3 tsumo
+        *_hand({"type": "hora", "actor": 3, "target": 3, "deltas": [-2000, -1000, -1000, 4000]}),
+        # an abortive draw pays nothing and is no draw of the tenpai shares
+        *_hand({"type": "ryukyoku", "deltas": [0, 0, 0, 0]}),
+        {"type": "end_game"},
+    ]
+    return _write(tmp_path / name, events)
+
+
+def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
+    assert outcomes.outcomes([str(_log(tmp_path))], "strong") == [
+        "outcome group=strong seats=1 hands=4 win=7800 dealin=0 tsumo_paid=-2000 draw=1500 sticks=-1000 "
+        "net=6300",
+        "riichi group=strong first=1.00 chase=0.00 first_gain=6800 chase_gain=- first_win=1.000 chase_win=-",
+        "draw group=strong draws=1 tenpai=1.000 riichi=- open=1.000 closed=-",
+        # the three others summed over their seats, then per seat: seat 1 dealt in 5800 and paid 1000 of the
+        # tsumo, seat 2's chase lost its stick, seat 3 won 4000, and 1500 + 1500 - 1500 noten payments
+        "outcome group=others seats=3 hands=12 win=1333 dealin=-1933 tsumo_paid=-667 draw=-500 sticks=-333 "
+        "net=-2100",
+        "riichi group=others first=0.00 chase=0.33 first_gain=- chase_gain=-1000 first_win=- chase_win=0.000",
+        "draw group=others draws=3 tenpai=0.333 riichi=- open=- closed=0.333",
+    ]
+
+
+def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: Path) -> None:
+    rules = preset("standard").with_overrides({"game_length": "east"})
+    levels = ("strong", "easy", "strong", "normal")
+    table = Table(rules, [create_ai(level, rules, 50 + seat) for seat, level in enumerate(levels)], 17)
+    recorder = GameRecorder.attach(table, list(levels))
+    record = recorder.record(table.run())
+    assert record.final_scores is not None
+    (tmp_path / "match.mjai.jsonl").write_text(mjai.dumps(record), encoding="utf-8")
+    lines = outcomes.outcomes([str(tmp_path)], "strong")
+    fields = {
+        " ".join(line.split()[:2]): dict(word.split("=") for word in line.split()[2:]) for line in lines
+    }
+    start = rules.start_points
+    strong = (record.final_scores[0] + record.final_scores[2]) / 2 - start
+    others = (record.final_scores[1] + record.final_scores[3]) / 2 - start
+    assert int(fields["outcome group=strong"]["seats"]) == 2
+    assert abs(int(fields["outcome group=strong"]["net"]) - strong) <= 1
+    assert abs(int(fields["outcome group=others"]["net"]) - others) <= 1
+    assert int(fields["outcome group=strong"]["hands"]) == 2 * len(record.rounds)
+
+
+BAD_LOGS = {
+    "bad JSON": ('{"type": "start_game", "names": ["a", "b", "c", "d"]}\n{"type": ', "line 2"),
+    "no names": ('{"type": "start_kyoku"}\n', "does not start with start_game"),
+    "cut short": (
+        '{"type": "start_game", "names": ["strong", "b", "c", "d"]}\n{"type": "start_kyoku"}\n',
+        "no end_kyoku",
+    ),
+    "bad seat": (
+        '{"type": "start_game", "names": ["strong", "b", "c", "d"]}\n{"type": "start_kyoku"}\n'
+        '{"type": "hora", "actor": 7, "target": 0, "deltas": [0, 0, 0, 0]}\n',
+        "line 3: hora has no seat 'actor' in 0..3",
+    ),
+    "bad deltas": (
+        '{"type": "start_game", "names": ["strong", "b", "c", "d"]}\n{"type": "start_kyoku"}\n'
+        '{"type": "ryukyoku", "deltas": [0, 0]}\n',
+        "line 3: ryukyoku has no deltas for 4 seats",
+    ),
+    "not UTF-8": (b"\xff\xfe", "log.mjai.jsonl"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_LOGS))
+def test_a_bad_log_is_one_line_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
+) -> None:
+    content, message = BAD_LOGS[case]
+    path = tmp_path / "log.mjai.jsonl"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    assert outcomes.main([str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"outcomes: {path}"), err
+    assert err.count("\n") == 1, err
+    assert message in err
+
+
+def test_bad_paths_and_an_absent_player_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = _log(tmp_path)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for argv, message in (
+        ([str(tmp_path / "missing.mjai.jsonl")], "missing.mjai.jsonl: no such file or folder"),
+        ([str(empty)], "empty: no *.mjai.jsonl logs in this folder"),
+        ([str(log), "--label", "nobody"], "no player named 'nobody' in these logs"),
+    ):
+        assert outcomes.main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("outcomes: "), err
+        assert err.count("\n") == 1, err
+        assert message in err

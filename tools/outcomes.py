@@ -1,0 +1,231 @@
+"""Outcomes: where a seat's points come from and go to, over the mjai logs of whole matches.
+
+``python -m tools.outcomes LOG... [--label strong]`` reads mjai logs (``main.py simulate ... --logs DIR``
+writes one ``*.mjai.jsonl`` per game; files or folders of them) and splits the seats into two groups: those
+whose player is named exactly ``--label``, and the others. Per group it prints three lines, the points as
+averages per seat and hanchan:
+
+* ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
+  hands the seat won (sticks and honba in), dealt into (or paid for as the seat liable), paid another's tsumo
+  in, and of exhaustive draws (noten payments), the riichi sticks it put down, and their sum (its final score
+  less its starting one).
+* ``riichi group=G first=F chase=C first_gain=A chase_gain=B first_win=P chase_win=Q``: riichi declared with
+  no other riichi standing and after one, per hanchan, what a riichi's hand brought on average (its stick
+  counted) and the share of them won.
+* ``draw group=G draws=N tenpai=T riichi=R open=O closed=C``: over the draws with noten payments (a draw
+  where every seat or none is tenpai, or an abortive one, pays nothing and tells nothing), the share of the
+  seat's hands that were tenpai, then split by the hand's state: in riichi, open (a chi, pon or open kan),
+  closed.
+
+Two AIs that place differently show here where the points part: more won, less dealt in, the noten payments.
+It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
+input (a missing or unreadable log, a line that is not an mjai event of a whole match, an unknown label) is
+one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.safe_json import JsonError, loads
+
+OPEN_CALLS = ("chi", "pon", "daiminkan")
+PARTS = ("win", "dealin", "tsumo_paid", "draw", "sticks")
+
+
+class OutcomeError(ValueError):
+    """A log the tool cannot use; the message is one line."""
+
+
+@dataclass
+class Group:
+    """What one group of seats did, summed over its seats and games."""
+
+    seats: int = 0
+    hands: int = 0
+    points: Counter[str] = field(default_factory=Counter)
+    riichi: Counter[str] = field(default_factory=Counter)  # first / chase: count, won, gain
+    draws: Counter[str] = field(default_factory=Counter)  # per state: seen, tenpai
+
+    def lines(self, name: str) -> list[str]:
+        """The group's three output lines (see the module's doc)."""
+        seats = max(1, self.seats)
+        per = {part: self.points[part] / seats for part in PARTS}
+        net = sum(per.values())
+        riichi = self.riichi
+        draws = self.draws
+
+        def share(won: str, total: str, counter: Counter[str]) -> str:
+            return f"{counter[won] / counter[total]:.3f}" if counter[total] else "-"
+
+        def gain(kind: str) -> str:
+            return f"{riichi[kind + '_gain'] / riichi[kind]:.0f}" if riichi[kind] else "-"
+
+        return [
+            f"outcome group={name} seats={self.seats} hands={self.hands} "
+            + " ".join(f"{part}={per[part]:.0f}" for part in PARTS)
+            + f" net={net:.0f}",
+            f"riichi group={name} first={riichi['first'] / seats:.2f} chase={riichi['chase'] / seats:.2f} "
+            f"first_gain={gain('first')} chase_gain={gain('chase')} "
+            f"first_win={share('first_won', 'first', riichi)} "
+            f"chase_win={share('chase_won', 'chase', riichi)}",
+            f"draw group={name} draws={draws['all']} tenpai={share('all_tenpai', 'all', draws)} "
+            + " ".join(
+                f"{state}={share(state + '_tenpai', state, draws)}" for state in ("riichi", "open", "closed")
+            ),
+        ]
+
+
+def log_files(paths: Sequence[str]) -> list[Path]:
+    """The mjai logs named or held by ``paths`` (OutcomeError for a path that is neither)."""
+    files: list[Path] = []
+    for text in paths:
+        path = Path(text)
+        if path.is_dir():
+            found = sorted(path.glob("*.mjai.jsonl"))
+            if not found:
+                raise OutcomeError(f"{path}: no *.mjai.jsonl logs in this folder")
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise OutcomeError(f"{path}: no such file or folder")
+    return files
+
+
+def _events(path: Path) -> list[dict[str, Any]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise OutcomeError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
+    events = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            event = loads(line, f"{path} line {number}", one_line=True)
+        except JsonError as error:
+            raise OutcomeError(str(error)) from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise OutcomeError(f"{path} line {number}: not an mjai event (an object with a type)")
+        events.append(event)
+    return events
+
+
+def _seat(event: dict[str, Any], key: str, players: int, where: str) -> int:
+    value = event.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise OutcomeError(f"{where}: {event['type']} has no seat {key!r} in 0..{players - 1}")
+    return value
+
+
+def _deltas(event: dict[str, Any], players: int, where: str) -> list[int]:
+    deltas = event.get("deltas")
+    if not isinstance(deltas, list) or len(deltas) != players or not all(isinstance(d, int) for d in deltas):
+        raise OutcomeError(f"{where}: {event['type']} has no deltas for {players} seats")
+    return deltas
+
+
+def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
+    """Add one match's seats to ``groups`` (the label's and ``others``); whether it seated the label."""
+    events = _events(path)
+    if not events or events[0]["type"] != "start_game" or not isinstance(events[0].get("names"), list):
+        raise OutcomeError(f"{path} line 1: the log does not start with start_game and the players' names")
+    names = [str(name) for name in events[0]["names"]]
+    players = len(names)
+    if players not in (3, 4):
+        raise OutcomeError(f"{path} line 1: {players} players (3 or 4 expected)")
+    group = [groups[label if name == label else "others"] for name in names]
+    for seat in range(players):
+        group[seat].seats += 1
+    hand: dict[str, Any] | None = None
+    for number, event in enumerate(events[1:], 2):
+        where = f"{path} line {number}"
+        kind = event["type"]
+        if kind == "start_kyoku":
+            hand = {"riichi": [], "open": set(), "hora": [], "draw": None}
+        elif hand is None:
+            continue
+        elif kind == "reach_accepted":
+            hand["riichi"].append(_seat(event, "actor", players, where))
+        elif kind in OPEN_CALLS:
+            hand["open"].add(_seat(event, "actor", players, where))
+        elif kind == "hora":
+            _seat(event, "actor", players, where)
+            _seat(event, "target", players, where)
+            _deltas(event, players, where)
+            hand["hora"].append(event)
+        elif kind == "ryukyoku":
+            hand["draw"] = _deltas(event, players, where)
+        elif kind == "end_kyoku":
+            _end_hand(hand, group)
+            hand = None
+    if hand is not None:
+        raise OutcomeError(f"{path}: the last hand has no end_kyoku (not a whole match)")
+    return label in names
+
+
+def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
+    hora: list[dict[str, Any]] = hand["hora"]
+    draw: list[int] | None = hand["draw"]
+    riichi: list[int] = hand["riichi"]
+    for seat, where in enumerate(group):
+        where.hands += 1
+        delta = sum(event["deltas"][seat] for event in hora) + (draw[seat] if draw else 0)
+        if any(event["actor"] == seat for event in hora):
+            part = "win"
+        elif not hora:
+            part = "draw"
+        elif any(event["actor"] == event["target"] for event in hora):
+            part = "tsumo_paid"
+        else:
+            part = "dealin"  # a ron paid, alone or as the seat liable for it (pao); a bystander's 0
+        where.points[part] += delta
+        if seat in riichi:
+            where.points["sticks"] -= 1000
+            kind = "first" if riichi[0] == seat else "chase"
+            where.riichi[kind] += 1
+            where.riichi[kind + "_gain"] += delta - 1000
+            where.riichi[kind + "_won"] += part == "win"
+        if draw and any(draw) and not hora:
+            state = "riichi" if seat in riichi else "open" if seat in hand["open"] else "closed"
+            tenpai = draw[seat] > 0
+            for key in ("all", state):
+                where.draws[key] += 1
+                where.draws[key + "_tenpai"] += tenpai
+
+
+def outcomes(paths: Sequence[str], label: str) -> list[str]:
+    """The output lines for the logs at ``paths`` (see the module's doc)."""
+    groups: dict[str, Group] = defaultdict(Group)
+    seated = [add_game(path, label, groups) for path in log_files(paths)]
+    if not any(seated):
+        raise OutcomeError(f"no player named {label!r} in these logs")
+    return [*groups[label].lines(label), *groups["others"].lines("others")]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module's doc); the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m tools.outcomes", description=__doc__.split("\n")[0])
+    parser.add_argument("logs", nargs="+", metavar="LOG", help="mjai logs, or folders of them")
+    parser.add_argument(
+        "--label", default="strong", help="the player name of the first group (default strong)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        lines = outcomes(args.logs, args.label)
+    except OutcomeError as error:
+        print(f"outcomes: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
