@@ -56,13 +56,49 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "net=6300",
         "riichi group=strong first=1.00 chase=0.00 first_gain=6800 chase_gain=- first_win=1.000 chase_win=-",
         "draw group=strong draws=1 tenpai=1.000 riichi=- open=1.000 closed=-",
+        "backoff group=strong none=- open=- riichi=-",  # the log shows no tiles
         # the three others summed over their seats, then per seat: seat 1 dealt in 5800 and paid 1000 of the
         # tsumo, seat 2's chase lost its stick, seat 3 won 4000, and 1500 + 1500 - 1500 noten payments
         "outcome group=others seats=3 hands=12 win=1333 dealin=-1933 tsumo_paid=-667 draw=-500 sticks=-333 "
         "net=-2100",
         "riichi group=others first=0.00 chase=0.33 first_gain=- chase_gain=-1000 first_win=- chase_win=0.000",
         "draw group=others draws=3 tenpai=0.333 riichi=- open=- closed=0.333",
+        "backoff group=others none=- open=- riichi=-",
     ]
+
+
+def test_a_step_back_from_near_tenpai_counts_by_what_the_others_show(tmp_path: Path) -> None:
+    # seat 0, one step from tenpai (123m 456p 789s 56m E S), keeps the step on W with nothing shown, then
+    # breaks 56m for 5m once seat 1 has called a pon; seats 2 and 3 hide their tiles and are left out
+    hidden = ["?"] * 13
+    events = [
+        {"type": "start_game", "names": NAMES},
+        {
+            "type": "start_kyoku",
+            "tehais": [
+                ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5mr", "6m", "E", "S"],
+                ["P", "P", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s"],
+                hidden,
+                hidden,
+            ],
+        },
+        {"type": "tsumo", "actor": 0, "pai": "W"},
+        {"type": "dahai", "actor": 0, "pai": "W", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "9s"},
+        {"type": "dahai", "actor": 1, "pai": "9s", "tsumogiri": True},
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+        {"type": "dahai", "actor": 2, "pai": "P", "tsumogiri": False},
+        {"type": "pon", "actor": 1, "target": 2, "pai": "P", "consumed": ["P", "P"]},
+        {"type": "dahai", "actor": 1, "pai": "1s", "tsumogiri": False},
+        {"type": "tsumo", "actor": 0, "pai": "9m"},
+        {"type": "dahai", "actor": 0, "pai": "5mr", "tsumogiri": False},
+        {"type": "ryukyoku", "deltas": [0, 0, 0, 0]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    lines = outcomes.outcomes([str(_write(tmp_path / "b.mjai.jsonl", events))], "strong")
+    assert "backoff group=strong none=0.000 open=1.000 riichi=-" in lines
+    assert "backoff group=others none=- open=- riichi=-" in lines  # seat 1 was tenpai throughout
 
 
 def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 ``python -m tools.outcomes LOG... [--label strong]`` reads mjai logs (``main.py simulate ... --logs DIR``
 writes one ``*.mjai.jsonl`` per game; files or folders of them) and splits the seats into two groups: those
-whose player is named exactly ``--label``, and the others. Per group it prints three lines, the points as
+whose player is named exactly ``--label``, and the others. Per group it prints four lines, the points as
 averages per seat and hanchan:
 
 * ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
@@ -16,6 +16,10 @@ averages per seat and hanchan:
   where every seat or none is tenpai, or an abortive one, pays nothing and tells nothing), the share of the
   seat's hands that were tenpai, then split by the hand's state: in riichi, open (a chi, pon or open kan),
   closed.
+
+* ``backoff group=G none=N open=O riichi=R``: of the seat's discards from a hand one or two steps from tenpai
+  (not in riichi), the share that went a step back (a fold or a safe tile that breaks the shape), by what the
+  others show: nothing, an open hand, a riichi. Hands whose tiles the log hides are left out.
 
 Two AIs that place differently show here where the points part: more won, less dealt in, the noten payments.
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
@@ -34,8 +38,11 @@ from pathlib import Path
 from typing import Any
 
 from game.safe_json import JsonError, loads
+from rules.shanten import shanten
 
 OPEN_CALLS = ("chi", "pon", "daiminkan")
+HONOURS = ("E", "S", "W", "N", "P", "F", "C")
+THREATS = ("none", "open", "riichi")
 PARTS = ("win", "dealin", "tsumo_paid", "draw", "sticks")
 
 
@@ -52,9 +59,10 @@ class Group:
     points: Counter[str] = field(default_factory=Counter)
     riichi: Counter[str] = field(default_factory=Counter)  # first / chase: count, won, gain
     draws: Counter[str] = field(default_factory=Counter)  # per state: seen, tenpai
+    backoff: Counter[str] = field(default_factory=Counter)  # per threat: discards near tenpai, steps back
 
     def lines(self, name: str) -> list[str]:
-        """The group's three output lines (see the module's doc)."""
+        """The group's four output lines (see the module's doc)."""
         seats = max(1, self.seats)
         per = {part: self.points[part] / seats for part in PARTS}
         net = sum(per.values())
@@ -79,6 +87,8 @@ class Group:
             + " ".join(
                 f"{state}={share(state + '_tenpai', state, draws)}" for state in ("riichi", "open", "closed")
             ),
+            f"backoff group={name} "
+            + " ".join(f"{threat}={share(threat + '_back', threat, self.backoff)}" for threat in THREATS),
         ]
 
 
@@ -149,13 +159,16 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
         where = f"{path} line {number}"
         kind = event["type"]
         if kind == "start_kyoku":
-            hand = {"riichi": [], "open": set(), "hora": [], "draw": None}
+            hand = {"riichi": [], "open": set(), "hora": [], "draw": None, "tiles": _dealt(event, players)}
         elif hand is None:
             continue
+        elif kind in ("tsumo", "dahai", *OPEN_CALLS, "ankan", "kakan"):
+            seat = _seat(event, "actor", players, where)
+            _track(event, hand, group, seat)
+            if kind in OPEN_CALLS:
+                hand["open"].add(seat)
         elif kind == "reach_accepted":
             hand["riichi"].append(_seat(event, "actor", players, where))
-        elif kind in OPEN_CALLS:
-            hand["open"].add(_seat(event, "actor", players, where))
         elif kind == "hora":
             _seat(event, "actor", players, where)
             _seat(event, "target", players, where)
@@ -169,6 +182,72 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
     if hand is not None:
         raise OutcomeError(f"{path}: the last hand has no end_kyoku (not a whole match)")
     return label in names
+
+
+def _kind(name: object) -> int | None:
+    """The kind (0-33) of an mjai tile name ("5mr" is a red five); None for a hidden or unknown tile."""
+    if not isinstance(name, str):
+        return None
+    if name in HONOURS:
+        return 27 + HONOURS.index(name)
+    if len(name) in (2, 3) and name[0] in "123456789" and name[1] in "mps" and name[2:] in ("", "r"):
+        return "mps".index(name[1]) * 9 + int(name[0]) - 1
+    return None
+
+
+def _dealt(event: dict[str, Any], players: int) -> list[list[int] | None]:
+    """Each seat's tile counts from start_kyoku's ``tehais`` (None for a seat whose tiles are hidden)."""
+    tehais = event.get("tehais")
+    hands: list[list[int] | None] = [None] * players
+    if not isinstance(tehais, list):
+        return hands
+    for seat, names in enumerate(tehais[:players]):
+        kinds = [_kind(name) for name in names] if isinstance(names, list) else [None]
+        if kinds and None not in kinds:
+            counts = [0] * 34
+            for kind in kinds:
+                counts[kind] += 1  # type: ignore[index]
+            hands[seat] = counts
+    return hands
+
+
+def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat: int) -> None:
+    """Follow a seat's tiles through a draw, discard or call; a discard near tenpai counts for ``backoff``."""
+    counts: list[int] | None = hand["tiles"][seat]
+    if counts is None:
+        return
+    kind = event["type"]
+    taken = event.get("consumed") if kind in (*OPEN_CALLS, "ankan") else [event.get("pai")]
+    kinds = [_kind(name) for name in taken] if isinstance(taken, list) else [None]
+    if None in kinds or not kinds:
+        hand["tiles"][seat] = None  # a hidden or malformed tile: the hand can no longer be followed
+        return
+    if kind == "tsumo":
+        counts[kinds[0]] += 1  # type: ignore[index]
+        return
+    if kind == "dahai" and seat not in hand["riichi"] and sum(counts) % 3 == 2:
+        before = min(
+            shanten([n - (k == index) for k, n in enumerate(counts)]) for index in range(34) if counts[index]
+        )
+        others = [other for other in range(len(group)) if other != seat]
+        threat = (
+            "riichi"
+            if any(other in hand["riichi"] for other in others)
+            else "open"
+            if any(other in hand["open"] for other in others)
+            else "none"
+        )
+    else:
+        before = threat = None
+    for found in kinds:
+        if counts[found] <= 0:  # type: ignore[index]
+            hand["tiles"][seat] = None
+            return
+        counts[found] -= 1  # type: ignore[index]
+    if before in (1, 2) and threat is not None:
+        backoff = group[seat].backoff
+        backoff[threat] += 1
+        backoff[threat + "_back"] += shanten(counts) > before
 
 
 def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
