@@ -56,6 +56,7 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "net=6300",
         "riichi group=strong first=1.00 chase=0.00 first_gain=6800 chase_gain=- first_win=1.000 chase_win=-",
         "draw group=strong draws=1 tenpai=1.000 riichi=- open=1.000 closed=-",
+        "wins group=strong riichi=0.2500 riichi_value=7800 open=0.0000 open_value=0 dama=0.0000 dama_value=0",
         "backoff group=strong none=- open=- riichi=-",  # the log shows no tiles
         # the three others summed over their seats, then per seat: seat 1 dealt in 5800 and paid 1000 of the
         # tsumo, seat 2's chase lost its stick, seat 3 won 4000, and 1500 + 1500 - 1500 noten payments
@@ -63,6 +64,7 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "net=-2100",
         "riichi group=others first=0.00 chase=0.33 first_gain=- chase_gain=-1000 first_win=- chase_win=0.000",
         "draw group=others draws=3 tenpai=0.333 riichi=- open=- closed=0.333",
+        "wins group=others riichi=0.0000 riichi_value=0 open=0.0000 open_value=0 dama=0.0833 dama_value=4000",
         "backoff group=others none=- open=- riichi=-",
     ]
 

@@ -2,7 +2,7 @@
 
 ``python -m tools.outcomes LOG... [--label strong]`` reads mjai logs (``main.py simulate ... --logs DIR``
 writes one ``*.mjai.jsonl`` per game; files or folders of them) and splits the seats into two groups: those
-whose player is named exactly ``--label``, and the others. Per group it prints four lines, the points as
+whose player is named exactly ``--label``, and the others. Per group it prints five lines, the points as
 averages per seat and hanchan:
 
 * ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
@@ -17,6 +17,9 @@ averages per seat and hanchan:
   seat's hands that were tenpai, then split by the hand's state: in riichi, open (a chi, pon or open kan),
   closed.
 
+* ``wins group=G riichi=R riichi_value=A open=O open_value=B dama=D dama_value=C``: the share of the seat's
+  hands won in riichi, with an open hand, closed without riichi, and what such a win brought on average
+  (sticks and honba in).
 * ``backoff group=G none=N open=O riichi=R``: of the seat's discards from a hand one or two steps from tenpai
   (not in riichi), the share that went a step back (a fold or a safe tile that breaks the shape), by what the
   others show: nothing, an open hand, a riichi. Hands whose tiles the log hides are left out.
@@ -43,6 +46,7 @@ from rules.shanten import shanten
 OPEN_CALLS = ("chi", "pon", "daiminkan")
 HONOURS = ("E", "S", "W", "N", "P", "F", "C")
 THREATS = ("none", "open", "riichi")
+WIN_STATES = ("riichi", "open", "dama")
 PARTS = ("win", "dealin", "tsumo_paid", "draw", "sticks")
 
 
@@ -60,14 +64,16 @@ class Group:
     riichi: Counter[str] = field(default_factory=Counter)  # first / chase: count, won, gain
     draws: Counter[str] = field(default_factory=Counter)  # per state: seen, tenpai
     backoff: Counter[str] = field(default_factory=Counter)  # per threat: discards near tenpai, steps back
+    wins: Counter[str] = field(default_factory=Counter)  # per hand state: wins, their points
 
     def lines(self, name: str) -> list[str]:
-        """The group's four output lines (see the module's doc)."""
+        """The group's five output lines (see the module's doc)."""
         seats = max(1, self.seats)
         per = {part: self.points[part] / seats for part in PARTS}
         net = sum(per.values())
         riichi = self.riichi
         draws = self.draws
+        wins = self.wins
 
         def share(won: str, total: str, counter: Counter[str]) -> str:
             return f"{counter[won] / counter[total]:.3f}" if counter[total] else "-"
@@ -86,6 +92,12 @@ class Group:
             f"draw group={name} draws={draws['all']} tenpai={share('all_tenpai', 'all', draws)} "
             + " ".join(
                 f"{state}={share(state + '_tenpai', state, draws)}" for state in ("riichi", "open", "closed")
+            ),
+            f"wins group={name} "
+            + " ".join(
+                f"{state}={wins[state] / max(1, self.hands):.4f} "
+                f"{state}_value={wins[state + '_points'] / wins[state] if wins[state] else 0:.0f}"
+                for state in WIN_STATES
             ),
             f"backoff group={name} "
             + " ".join(f"{threat}={share(threat + '_back', threat, self.backoff)}" for threat in THREATS),
@@ -266,6 +278,10 @@ def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
         else:
             part = "dealin"  # a ron paid, alone or as the seat liable for it (pao); a bystander's 0
         where.points[part] += delta
+        if part == "win":
+            state = "riichi" if seat in riichi else "open" if seat in hand["open"] else "dama"
+            where.wins[state] += 1
+            where.wins[state + "_points"] += delta
         if seat in riichi:
             where.points["sticks"] -= 1000
             kind = "first" if riichi[0] == seat else "chase"
