@@ -40,11 +40,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.logs.mjai import tile_kind
 from game.safe_json import JsonError, loads
 from rules.shanten import shanten
+from tools.log_paths import LogPathError
+from tools.log_paths import log_files as find_logs
 
 OPEN_CALLS = ("chi", "pon", "daiminkan")
-HONOURS = ("E", "S", "W", "N", "P", "F", "C")
 THREATS = ("none", "open", "riichi")
 WIN_STATES = ("riichi", "open", "dama")
 PARTS = ("win", "dealin", "tsumo_paid", "draw", "sticks")
@@ -106,19 +108,10 @@ class Group:
 
 def log_files(paths: Sequence[str]) -> list[Path]:
     """The mjai logs named or held by ``paths`` (OutcomeError for a path that is neither)."""
-    files: list[Path] = []
-    for text in paths:
-        path = Path(text)
-        if path.is_dir():
-            found = sorted(path.glob("*.mjai.jsonl"))
-            if not found:
-                raise OutcomeError(f"{path}: no *.mjai.jsonl logs in this folder")
-            files.extend(found)
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise OutcomeError(f"{path}: no such file or folder")
-    return files
+    try:
+        return find_logs(paths, (".mjai.jsonl",), "*.mjai.jsonl logs")
+    except LogPathError as error:
+        raise OutcomeError(str(error)) from None
 
 
 def _events(path: Path) -> list[dict[str, Any]]:
@@ -198,13 +191,8 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
 
 def _kind(name: object) -> int | None:
     """The kind (0-33) of an mjai tile name ("5mr" is a red five); None for a hidden or unknown tile."""
-    if not isinstance(name, str):
-        return None
-    if name in HONOURS:
-        return 27 + HONOURS.index(name)
-    if len(name) in (2, 3) and name[0] in "123456789" and name[1] in "mps" and name[2:] in ("", "r"):
-        return "mps".index(name[1]) * 9 + int(name[0]) - 1
-    return None
+    found = tile_kind(name)
+    return None if found is None else found[0]
 
 
 def _dealt(event: dict[str, Any], players: int) -> list[list[int] | None]:

@@ -49,6 +49,8 @@ from rules.actions import PASS, Action, Discard
 from rules.round import Phase, RoundState, apply, legal_actions
 from rules.ruleset import RuleSet
 from rules.shanten import shanten
+from tools.log_paths import LogPathError
+from tools.log_paths import log_files as find_logs
 
 LOG_SUFFIXES = (".tenhou6.json", ".mjai.jsonl", ".json", ".jsonl", ".mjlog")
 
@@ -255,19 +257,10 @@ def _judge_hand(
 
 def log_files(paths: Sequence[str]) -> list[Path]:
     """The logs named, folders read for their log files (sorted); JudgeError for a path that is neither."""
-    files: list[Path] = []
-    for text in paths:
-        path = Path(text)
-        if path.is_dir():
-            inside = sorted(p for p in path.iterdir() if p.is_file() and p.name.endswith(LOG_SUFFIXES))
-            if not inside:
-                raise JudgeError(f"{path}: no log files in this folder")
-            files.extend(inside)
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise JudgeError(f"{path}: no such file or folder")
-    return files
+    try:
+        return find_logs(paths, LOG_SUFFIXES)
+    except LogPathError as error:
+        raise JudgeError(str(error)) from None
 
 
 def summary_lines(judged: Sequence[Judged], counts: Counts) -> list[str]:

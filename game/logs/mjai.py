@@ -282,7 +282,7 @@ def read_mjai(text: str, source: str, *, max_bytes: int = MAX_LOG_BYTES) -> Game
     return _Reader(source, events).read()
 
 
-def _tile_kind(name: object) -> tuple[int, bool] | None:
+def tile_kind(name: object) -> tuple[int, bool] | None:
     """The (kind, is red) of an mjai tile name, None for anything else ("?" included)."""
     if not isinstance(name, str):
         return None
@@ -483,7 +483,7 @@ class _Reader:
         """The kind and redness of a tile name; "?" and anything else are errors."""
         if name == UNKNOWN_TILE:
             raise self.fail(f"{what} is hidden (?): this is one player's view, not a whole game's log")
-        kind = _tile_kind(name)
+        kind = tile_kind(name)
         if kind is None:
             raise self.fail(f"{what} {name!r} is no mjai tile name")
         return kind
