@@ -58,6 +58,8 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "draw group=strong draws=1 tenpai=1.000 riichi=- open=1.000 closed=-",
         "wins group=strong riichi=0.2500 riichi_value=7800 open=0.0000 open_value=0 dama=0.0000 dama_value=0",
         "backoff group=strong none=- open=- riichi=-",  # the log shows no tiles
+        "start group=strong hands2=0 win2=- dealin2=- points2=- hands3=0 win3=- dealin3=- points3=- hands4=0 "
+        "win4=- dealin4=- points4=-",  # nor the deals
         # the three others summed over their seats, then per seat: seat 1 dealt in 5800 and paid 1000 of the
         # tsumo, seat 2's chase lost its stick, seat 3 won 4000, and 1500 + 1500 - 1500 noten payments
         "outcome group=others seats=3 hands=12 win=1333 dealin=-1933 tsumo_paid=-667 draw=-500 sticks=-333 "
@@ -66,6 +68,8 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "draw group=others draws=3 tenpai=0.333 riichi=- open=- closed=0.333",
         "wins group=others riichi=0.0000 riichi_value=0 open=0.0000 open_value=0 dama=0.0833 dama_value=4000",
         "backoff group=others none=- open=- riichi=-",
+        "start group=others hands2=0 win2=- dealin2=- points2=- hands3=0 win3=- dealin3=- points3=- hands4=0 "
+        "win4=- dealin4=- points4=-",
     ]
 
 
@@ -103,6 +107,40 @@ def test_a_step_back_from_near_tenpai_counts_by_what_the_others_show(tmp_path: P
     assert "backoff group=others none=- open=- riichi=-" in lines  # seat 1 was tenpai throughout
 
 
+def test_each_hand_counts_by_how_far_its_deal_stood_from_tenpai(tmp_path: Path) -> None:
+    # seat 0 is dealt a tenpai (bucket 2), declares riichi and rons seat 1, dealt three steps away; seat 2 is
+    # dealt six steps away (bucket 4); seat 3's tiles are hidden and left out. The next hand deals seat 0
+    # four steps away and ends in a draw where only seat 1 is tenpai
+    hidden = ["?"] * 13
+    tenpai = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5mr", "6m", "E", "E"]
+    three = ["1m", "2m", "3m", "4p", "5p", "6p", "1s", "2s", "7s", "E", "S", "W", "N"]
+    four = ["1m", "2m", "3m", "4p", "5p", "6p", "1s", "4s", "7s", "E", "S", "W", "N"]
+    six = ["1m", "4m", "7m", "2p", "5p", "8p", "3s", "6s", "9s", "E", "S", "W", "N"]
+    events = [
+        {"type": "start_game", "names": ["strong", "koba", "strong", "koba"]},
+        {"type": "start_kyoku", "tehais": [tenpai, three, six, hidden]},
+        {"type": "reach_accepted", "actor": 0},
+        {"type": "hora", "actor": 0, "target": 1, "deltas": [4900, -3900, 0, 0]},
+        {"type": "end_kyoku"},
+        {"type": "start_kyoku", "tehais": [four, tenpai, hidden, hidden]},
+        {"type": "ryukyoku", "deltas": [-1000, 3000, -1000, -1000]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    lines = outcomes.outcomes([str(_write(tmp_path / "s.mjai.jsonl", events))], "strong")
+    # strong: seat 0's tenpai deal won 4900 less its stick; seat 2's far deal gained nothing, seat 0's far
+    # deal paid a noten 1000
+    assert (
+        "start group=strong hands2=1 win2=1.000 dealin2=0.000 points2=3900 hands3=0 win3=- dealin3=- "
+        "points3=- hands4=2 win4=0.000 dealin4=0.000 points4=-500"
+    ) in lines
+    # the others: seat 1 dealt in from three steps, then took the noten payments from a tenpai deal
+    assert (
+        "start group=others hands2=1 win2=0.000 dealin2=0.000 points2=3000 hands3=1 win3=0.000 dealin3=1.000 "
+        "points3=-3900 hands4=0 win4=- dealin4=- points4=-"
+    ) in lines
+
+
 def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: Path) -> None:
     rules = preset("standard").with_overrides({"game_length": "east"})
     levels = ("strong", "easy", "strong", "normal")
@@ -122,6 +160,10 @@ def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: P
     assert abs(int(fields["outcome group=strong"]["net"]) - strong) <= 1
     assert abs(int(fields["outcome group=others"]["net"]) - others) <= 1
     assert int(fields["outcome group=strong"]["hands"]) == 2 * len(record.rounds)
+    # the log deals every seat's tiles in the open: each hand lands in one start bucket
+    for group in ("strong", "others"):
+        starts = fields[f"start group={group}"]
+        assert sum(int(starts[f"hands{bucket}"]) for bucket in "234") == 2 * len(record.rounds)
 
 
 BAD_LOGS = {

@@ -2,7 +2,7 @@
 
 ``python -m tools.outcomes LOG... [--label strong]`` reads mjai logs (``main.py simulate ... --logs DIR``
 writes one ``*.mjai.jsonl`` per game; files or folders of them) and splits the seats into two groups: those
-whose player is named exactly ``--label``, and the others. Per group it prints five lines, the points as
+whose player is named exactly ``--label``, and the others. Per group it prints six lines, the points as
 averages per seat and hanchan:
 
 * ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
@@ -23,6 +23,10 @@ averages per seat and hanchan:
 * ``backoff group=G none=N open=O riichi=R``: of the seat's discards from a hand one or two steps from tenpai
   (not in riichi), the share that went a step back (a fold or a safe tile that breaks the shape), by what the
   others show: nothing, an open hand, a riichi. Hands whose tiles the log hides are left out.
+* ``start group=G hands2=H win2=W dealin2=D points2=P hands3=... hands4=...``: the seat's hands by how far
+  the 13 dealt tiles stood from tenpai (2: two steps or fewer, 3, 4: four or more), with the share of them it
+  won and dealt into and what one brought on average (its riichi stick counted). The same start for two groups
+  tells offence from defence: a group that wins less from the same starts builds or calls slower.
 
 Two AIs that place differently show here where the points part: more won, less dealt in, the noten payments.
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
@@ -50,6 +54,7 @@ OPEN_CALLS = ("chi", "pon", "daiminkan")
 THREATS = ("none", "open", "riichi")
 WIN_STATES = ("riichi", "open", "dama")
 PARTS = ("win", "dealin", "tsumo_paid", "draw", "sticks")
+START_BUCKETS = ("2", "3", "4")  # steps from tenpai of the dealt tiles: at most 2, 3, at least 4
 
 
 class OutcomeError(ValueError):
@@ -67,9 +72,10 @@ class Group:
     draws: Counter[str] = field(default_factory=Counter)  # per state: seen, tenpai
     backoff: Counter[str] = field(default_factory=Counter)  # per threat: discards near tenpai, steps back
     wins: Counter[str] = field(default_factory=Counter)  # per hand state: wins, their points
+    starts: Counter[str] = field(default_factory=Counter)  # per dealt shanten: hands, won, dealt in, points
 
     def lines(self, name: str) -> list[str]:
-        """The group's five output lines (see the module's doc)."""
+        """The group's six output lines (see the module's doc)."""
         seats = max(1, self.seats)
         per = {part: self.points[part] / seats for part in PARTS}
         net = sum(per.values())
@@ -103,7 +109,19 @@ class Group:
             ),
             f"backoff group={name} "
             + " ".join(f"{threat}={share(threat + '_back', threat, self.backoff)}" for threat in THREATS),
+            f"start group={name} " + " ".join(self._start(bucket) for bucket in START_BUCKETS),
         ]
+
+    def _start(self, bucket: str) -> str:
+        starts = self.starts
+        hands = starts[bucket]
+        if not hands:
+            return f"hands{bucket}=0 win{bucket}=- dealin{bucket}=- points{bucket}=-"
+        return (
+            f"hands{bucket}={hands} win{bucket}={starts[bucket + '_won'] / hands:.3f} "
+            f"dealin{bucket}={starts[bucket + '_dealt'] / hands:.3f} "
+            f"points{bucket}={starts[bucket + '_points'] / hands:.0f}"
+        )
 
 
 def log_files(paths: Sequence[str]) -> list[Path]:
@@ -164,7 +182,9 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
         where = f"{path} line {number}"
         kind = event["type"]
         if kind == "start_kyoku":
-            hand = {"riichi": [], "open": set(), "hora": [], "draw": None, "tiles": _dealt(event, players)}
+            tiles = _dealt(event, players)
+            start = [None if counts is None else _start_bucket(counts) for counts in tiles]
+            hand = {"riichi": [], "open": set(), "hora": [], "draw": None, "tiles": tiles, "start": start}
         elif hand is None:
             continue
         elif kind in ("tsumo", "dahai", *OPEN_CALLS, "ankan", "kakan"):
@@ -187,6 +207,13 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
     if hand is not None:
         raise OutcomeError(f"{path}: the last hand has no end_kyoku (not a whole match)")
     return label in names
+
+
+def _start_bucket(counts: list[int]) -> str | None:
+    """The ``start`` bucket of a seat's dealt tiles (None for a deal that is not 13 tiles)."""
+    if sum(counts) != 13:
+        return None
+    return START_BUCKETS[min(max(shanten(counts), 2), 4) - 2]
 
 
 def _kind(name: object) -> int | None:
@@ -225,6 +252,8 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
     if kind == "tsumo":
         counts[kinds[0]] += 1  # type: ignore[index]
         return
+    before: int | None = None
+    threat: str | None = None
     if kind == "dahai" and seat not in hand["riichi"] and sum(counts) % 3 == 2:
         before = min(
             shanten([n - (k == index) for k, n in enumerate(counts)]) for index in range(34) if counts[index]
@@ -237,8 +266,6 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
             if any(other in hand["open"] for other in others)
             else "none"
         )
-    else:
-        before = threat = None
     for found in kinds:
         if counts[found] <= 0:  # type: ignore[index]
             hand["tiles"][seat] = None
@@ -270,6 +297,12 @@ def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
             state = "riichi" if seat in riichi else "open" if seat in hand["open"] else "dama"
             where.wins[state] += 1
             where.wins[state + "_points"] += delta
+        bucket = hand["start"][seat]
+        if bucket is not None:
+            where.starts[bucket] += 1
+            where.starts[bucket + "_won"] += part == "win"
+            where.starts[bucket + "_dealt"] += part == "dealin" and delta < 0
+            where.starts[bucket + "_points"] += delta - (1000 if seat in riichi else 0)
         if seat in riichi:
             where.points["sticks"] -= 1000
             kind = "first" if riichi[0] == seat else "chase"
