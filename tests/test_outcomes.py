@@ -4,6 +4,7 @@ scores of a real match, and bad input as one line with status 2."""
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -160,10 +161,18 @@ def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: P
     assert abs(int(fields["outcome group=strong"]["net"]) - strong) <= 1
     assert abs(int(fields["outcome group=others"]["net"]) - others) <= 1
     assert int(fields["outcome group=strong"]["hands"]) == 2 * len(record.rounds)
-    # the log deals every seat's tiles in the open: each hand lands in one start bucket
+    # the log deals every seat's tiles in the open: each hand lands in one start bucket, and the buckets'
+    # points (sticks in) sum to what the outcome parts sum to, hand by hand and seat by seat
     for group in ("strong", "others"):
         starts = fields[f"start group={group}"]
         assert sum(int(starts[f"hands{bucket}"]) for bucket in "234") == 2 * len(record.rounds)
+    groups: dict[str, outcomes.Group] = defaultdict(outcomes.Group)
+    outcomes.add_game(tmp_path / "match.mjai.jsonl", "strong", groups)
+    for group in groups.values():
+        assert sum(group.starts[bucket + "_points"] for bucket in "234") == sum(group.points.values())
+        assert sum(group.starts[bucket + "_won"] for bucket in "234") == sum(
+            group.wins[state] for state in outcomes.WIN_STATES
+        )
 
 
 BAD_LOGS = {

@@ -16,7 +16,6 @@ averages per seat and hanchan:
   where every seat or none is tenpai, or an abortive one, pays nothing and tells nothing), the share of the
   seat's hands that were tenpai, then split by the hand's state: in riichi, open (a chi, pon or open kan),
   closed.
-
 * ``wins group=G riichi=R riichi_value=A open=O open_value=B dama=D dama_value=C``: the share of the seat's
   hands won in riichi, with an open hand, closed without riichi, and what such a win brought on average
   (sticks and honba in).
