@@ -61,6 +61,9 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "backoff group=strong none=- open=- riichi=-",  # the log shows no tiles
         "start group=strong hands2=0 win2=- dealin2=- points2=- hands3=0 win3=- dealin3=- points3=- hands4=0 "
         "win4=- dealin4=- points4=-",  # nor the deals
+        # one hand of four opened, with its tiles hidden: no distance from tenpai after the call
+        "opens group=strong opened=0.250 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
+        "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
         # the three others summed over their seats, then per seat: seat 1 dealt in 5800 and paid 1000 of the
         # tsumo, seat 2's chase lost its stick, seat 3 won 4000, and 1500 + 1500 - 1500 noten payments
         "outcome group=others seats=3 hands=12 win=1333 dealin=-1933 tsumo_paid=-667 draw=-500 sticks=-333 "
@@ -71,6 +74,8 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "backoff group=others none=- open=- riichi=-",
         "start group=others hands2=0 win2=- dealin2=- points2=- hands3=0 win3=- dealin3=- points3=- hands4=0 "
         "win4=- dealin4=- points4=-",
+        "opens group=others opened=0.000 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
+        "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
     ]
 
 
@@ -142,6 +147,51 @@ def test_each_hand_counts_by_how_far_its_deal_stood_from_tenpai(tmp_path: Path) 
     ) in lines
 
 
+def test_each_opened_hand_counts_by_how_far_its_first_call_left_it(tmp_path: Path) -> None:
+    # seat 0 (one step away: 123m 456p 789s PP E S) pons P and discards S, tenpai on an E tanki; seat 1, far
+    # from tenpai, pons N and discards C, still three or more steps away, and deals the E into seat 0
+    hidden = ["?"] * 13
+    events = [
+        {"type": "start_game", "names": NAMES},
+        {
+            "type": "start_kyoku",
+            "tehais": [
+                ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "P", "P", "E", "S"],
+                ["1m", "4m", "7m", "2p", "5p", "8p", "3s", "6s", "9s", "N", "N", "W", "C"],
+                hidden,
+                hidden,
+            ],
+        },
+        {"type": "tsumo", "actor": 0, "pai": "9m"},
+        {"type": "dahai", "actor": 0, "pai": "9m", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "1p"},
+        {"type": "dahai", "actor": 1, "pai": "1p", "tsumogiri": True},
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+        {"type": "dahai", "actor": 2, "pai": "N", "tsumogiri": False},
+        {"type": "pon", "actor": 1, "target": 2, "pai": "N", "consumed": ["N", "N"]},
+        {"type": "dahai", "actor": 1, "pai": "C", "tsumogiri": False},
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+        {"type": "dahai", "actor": 2, "pai": "P", "tsumogiri": False},
+        {"type": "pon", "actor": 0, "target": 2, "pai": "P", "consumed": ["P", "P"]},
+        {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": False},
+        {"type": "tsumo", "actor": 1, "pai": "E"},
+        {"type": "dahai", "actor": 1, "pai": "E", "tsumogiri": True},
+        {"type": "hora", "actor": 0, "target": 1, "deltas": [1500, -1500, 0, 0]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    lines = outcomes.outcomes([str(_write(tmp_path / "o.mjai.jsonl", events))], "strong")
+    assert (
+        "opens group=strong opened=1.000 steps0=1.000 win0=1.000 dealin0=0.000 steps1=0.000 win1=- dealin1=- "
+        "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-"
+    ) in lines
+    # the others: one hand in three opened (seat 1's), far from tenpai, and dealt in
+    assert (
+        "opens group=others opened=0.333 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
+        "steps2=0.000 win2=- dealin2=- steps3=1.000 win3=0.000 dealin3=1.000"
+    ) in lines
+
+
 def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: Path) -> None:
     rules = preset("standard").with_overrides({"game_length": "east"})
     levels = ("strong", "easy", "strong", "normal")
@@ -173,6 +223,10 @@ def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: P
         assert sum(group.starts[bucket + "_won"] for bucket in "234") == sum(
             group.wins[state] for state in outcomes.WIN_STATES
         )
+        # every opened hand has its distance after the first call, and the opened hands won are the open wins
+        assert sum(group.opens[steps] for steps in outcomes.OPEN_STEPS) == group.opens["all"]
+        assert sum(group.opens[steps + "_won"] for steps in outcomes.OPEN_STEPS) == group.wins["open"]
+    assert sum(group.opens["all"] for group in groups.values()) > 0  # the match has calls to check
 
 
 BAD_LOGS = {

@@ -2,7 +2,7 @@
 
 ``python -m tools.outcomes LOG... [--label strong]`` reads mjai logs (``main.py simulate ... --logs DIR``
 writes one ``*.mjai.jsonl`` per game; files or folders of them) and splits the seats into two groups: those
-whose player is named exactly ``--label``, and the others. Per group it prints six lines, the points as
+whose player is named exactly ``--label``, and the others. Per group it prints seven lines, the points as
 averages per seat and hanchan:
 
 * ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
@@ -26,6 +26,11 @@ averages per seat and hanchan:
   the 13 dealt tiles stood from tenpai (2: two steps or fewer, 3, 4: four or more), with the share of them it
   won and dealt into and what one brought on average (its riichi stick counted). The same start for two groups
   tells offence from defence: a group that wins less from the same starts builds or calls slower.
+* ``opens group=G opened=O steps0=S win0=W dealin0=D steps1=... steps2=... steps3=...``: the share of the
+  seat's hands it opened (a chi, pon or open kan), and those hands by how far they stood from tenpai after the
+  first call and its discard (0: tenpai, 1, 2, 3: three or more), with the share of the opened hands at each
+  distance and the share of those won and dealt into. Two groups that open as often can part here: calls
+  that take a hand far from tenpai open, or to a tenpai that seldom wins.
 
 Two AIs that place differently show here where the points part: more won, less dealt in, the noten payments.
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
@@ -54,6 +59,7 @@ THREATS = ("none", "open", "riichi")
 WIN_STATES = ("riichi", "open", "dama")
 PARTS = ("win", "dealin", "tsumo_paid", "draw", "sticks")
 START_BUCKETS = ("2", "3", "4")  # steps from tenpai of the dealt tiles: at most 2, 3, at least 4
+OPEN_STEPS = ("0", "1", "2", "3")  # steps from tenpai after the first call: 0 (tenpai), 1, 2, at least 3
 
 
 class OutcomeError(ValueError):
@@ -72,9 +78,10 @@ class Group:
     backoff: Counter[str] = field(default_factory=Counter)  # per threat: discards near tenpai, steps back
     wins: Counter[str] = field(default_factory=Counter)  # per hand state: wins, their points
     starts: Counter[str] = field(default_factory=Counter)  # per dealt shanten: hands, won, dealt in, points
+    opens: Counter[str] = field(default_factory=Counter)  # per steps after a first call: hands, won, dealt
 
     def lines(self, name: str) -> list[str]:
-        """The group's six output lines (see the module's doc)."""
+        """The group's seven output lines (see the module's doc)."""
         seats = max(1, self.seats)
         per = {part: self.points[part] / seats for part in PARTS}
         net = sum(per.values())
@@ -109,7 +116,19 @@ class Group:
             f"backoff group={name} "
             + " ".join(f"{threat}={share(threat + '_back', threat, self.backoff)}" for threat in THREATS),
             f"start group={name} " + " ".join(self._start(bucket) for bucket in START_BUCKETS),
+            f"opens group={name} opened={self.opens['all'] / max(1, self.hands):.3f} "
+            + " ".join(self._opened(steps) for steps in OPEN_STEPS),
         ]
+
+    def _opened(self, steps: str) -> str:
+        opens = self.opens
+        hands = opens[steps]
+        if not hands:
+            return f"steps{steps}=0.000 win{steps}=- dealin{steps}=-"
+        return (
+            f"steps{steps}={hands / opens['all']:.3f} win{steps}={opens[steps + '_won'] / hands:.3f} "
+            f"dealin{steps}={opens[steps + '_dealt'] / hands:.3f}"
+        )
 
     def _start(self, bucket: str) -> str:
         starts = self.starts
@@ -183,12 +202,22 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
         if kind == "start_kyoku":
             tiles = _dealt(event, players)
             start = [None if counts is None else _start_bucket(counts) for counts in tiles]
-            hand = {"riichi": [], "open": set(), "hora": [], "draw": None, "tiles": tiles, "start": start}
+            hand = {
+                "riichi": [],
+                "open": set(),
+                "hora": [],
+                "draw": None,
+                "tiles": tiles,
+                "start": start,
+                "opened": {},  # seat -> steps from tenpai after its first call (None until its discard)
+            }
         elif hand is None:
             continue
         elif kind in ("tsumo", "dahai", *OPEN_CALLS, "ankan", "kakan"):
             seat = _seat(event, "actor", players, where)
             _track(event, hand, group, seat)
+            if kind in OPEN_CALLS and seat not in hand["open"]:
+                hand["opened"][seat] = None
             if kind in OPEN_CALLS:
                 hand["open"].add(seat)
         elif kind == "reach_accepted":
@@ -270,6 +299,8 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
             hand["tiles"][seat] = None
             return
         counts[found] -= 1  # type: ignore[index]
+    if kind == "dahai" and seat in hand["opened"] and hand["opened"][seat] is None:
+        hand["opened"][seat] = OPEN_STEPS[min(shanten(counts), 3)]  # the first call's discard
     if before in (1, 2) and threat is not None:
         backoff = group[seat].backoff
         backoff[threat] += 1
@@ -302,6 +333,13 @@ def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
             where.starts[bucket + "_won"] += part == "win"
             where.starts[bucket + "_dealt"] += part == "dealin" and delta < 0
             where.starts[bucket + "_points"] += delta - (1000 if seat in riichi else 0)
+        if seat in hand["open"]:
+            where.opens["all"] += 1
+            steps = hand["opened"].get(seat)
+            if steps is not None:  # a hand the log hides, or a call the hand ended on, has no distance
+                where.opens[steps] += 1
+                where.opens[steps + "_won"] += part == "win"
+                where.opens[steps + "_dealt"] += part == "dealin" and delta < 0
         if seat in riichi:
             where.points["sticks"] -= 1000
             kind = "first" if riichi[0] == seat else "chase"
