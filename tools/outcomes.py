@@ -121,25 +121,22 @@ class Group:
         ]
 
     def _opened(self, steps: str) -> str:
-        opens = self.opens
-        hands = opens[steps]
-        if not hands:
-            return f"steps{steps}=0.000 win{steps}=- dealin{steps}=-"
-        return (
-            f"steps{steps}={hands / opens['all']:.3f} win{steps}={opens[steps + '_won'] / hands:.3f} "
-            f"dealin{steps}={opens[steps + '_dealt'] / hands:.3f}"
-        )
+        hands = self.opens[steps]
+        share = f"{hands / self.opens['all']:.3f}" if hands else "0.000"
+        return f"steps{steps}={share} " + _won_and_dealt(self.opens, steps)
 
     def _start(self, bucket: str) -> str:
-        starts = self.starts
-        hands = starts[bucket]
-        if not hands:
-            return f"hands{bucket}=0 win{bucket}=- dealin{bucket}=- points{bucket}=-"
-        return (
-            f"hands{bucket}={hands} win{bucket}={starts[bucket + '_won'] / hands:.3f} "
-            f"dealin{bucket}={starts[bucket + '_dealt'] / hands:.3f} "
-            f"points{bucket}={starts[bucket + '_points'] / hands:.0f}"
-        )
+        hands = self.starts[bucket]
+        points = f"{self.starts[bucket + '_points'] / hands:.0f}" if hands else "-"
+        return f"hands{bucket}={hands} " + _won_and_dealt(self.starts, bucket) + f" points{bucket}={points}"
+
+
+def _won_and_dealt(counter: Counter[str], key: str) -> str:
+    """``winK=W dealinK=D``: the share of the hands counted under ``key`` won and dealt into ("-": none)."""
+    hands = counter[key]
+    won = f"{counter[key + '_won'] / hands:.3f}" if hands else "-"
+    dealt = f"{counter[key + '_dealt'] / hands:.3f}" if hands else "-"
+    return f"win{key}={won} dealin{key}={dealt}"
 
 
 def log_files(paths: Sequence[str]) -> list[Path]:
