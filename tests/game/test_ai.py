@@ -458,7 +458,7 @@ def _tenpai_kinds(hand: str) -> frozenset[int]:
 
 def test_strong_steps_back_from_a_poor_tenpai_early_and_takes_it_late() -> None:
     # 678m 789m 234p 234p with a 6p tanki (three copies): early, 9m keeps 6777 88m and 2233446p for a
-    # two-sided pinfu-iipeikou wait a draw or two later; with 30 tiles left there is no time, so 7m takes the
+    # two-sided pinfu-iipeikou wait a draw or two later; with 26 tiles left there is no time, so 7m takes the
     # tanki (dama: a tanki on the last turns is not worth the stick)
     hand = "6777889m2233446p"
     riichi_kinds = _tenpai_kinds(hand)
@@ -467,7 +467,7 @@ def test_strong_steps_back_from_a_poor_tenpai_early_and_takes_it_late() -> None:
     assert isinstance(choice, Discard)
     assert not choice.riichi
     assert choice.tile >> 2 == _kind("9m")
-    late = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=30)
+    late = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=26)
     choice = create_ai("strong", preset("standard"), 1).decide(late, _discards(late, riichi_kinds))
     assert isinstance(choice, Discard)
     assert choice.tile >> 2 == _kind("7m")
