@@ -471,6 +471,7 @@ def test_strong_steps_back_from_a_poor_tenpai_early_and_takes_it_late() -> None:
     choice = create_ai("strong", preset("standard"), 1).decide(late, _discards(late, riichi_kinds))
     assert isinstance(choice, Discard)
     assert choice.tile >> 2 == _kind("7m")
+    assert not choice.riichi
 
 
 def test_strong_opens_a_kan_only_on_a_tenpai() -> None:
