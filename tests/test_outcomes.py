@@ -4,7 +4,7 @@ scores of a real match, and bad input as one line with status 2."""
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
@@ -64,6 +64,9 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         # one hand of four opened, with its tiles hidden: no distance from tenpai after the call
         "opens group=strong opened=0.250 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
         "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
+        # nor the round, hand number and scores at each start: no last hand to place
+        "last group=strong entered1=0 up1=- down1=- win1=- dealin1=- entered2=0 up2=- down2=- win2=- "
+        "dealin2=- entered3=0 up3=- down3=- win3=- dealin3=- entered4=0 up4=- down4=- win4=- dealin4=-",
         # the three others summed over their seats, then per seat: seat 1 dealt in 5800 and paid 1000 of the
         # tsumo, seat 2's chase lost its stick, seat 3 won 4000, and 1500 + 1500 - 1500 noten payments
         "outcome group=others seats=3 hands=12 win=1333 dealin=-1933 tsumo_paid=-667 draw=-500 sticks=-333 "
@@ -76,7 +79,55 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "win4=- dealin4=- points4=-",
         "opens group=others opened=0.000 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
         "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
+        "last group=others entered1=0 up1=- down1=- win1=- dealin1=- entered2=0 up2=- down2=- win2=- "
+        "dealin2=- entered3=0 up3=- down3=- win3=- dealin3=- entered4=0 up4=- down4=- win4=- dealin4=-",
     ]
+
+
+def _start(bakaze: str, kyoku: int, honba: int, scores: list[int]) -> dict[str, object]:
+    return {
+        "type": "start_kyoku",
+        "bakaze": bakaze,
+        "kyoku": kyoku,
+        "honba": honba,
+        "oya": kyoku - 1,
+        "scores": scores,
+    }
+
+
+def test_the_last_hand_counts_by_the_place_each_seat_entered_it_in(tmp_path: Path) -> None:
+    # South 3 is not the last hand. South 4 begins with seat 0 first (27,000), seats 1 and 3 tied at 25,000
+    # (seat 1 placed ahead, dealt first) and seat 2 last; the dealer (seat 3) wins a ron from seat 2 and
+    # repeats; in the repeat seat 0 declares riichi and seat 1 wins by tsumo. The match ends 24,900 / 30,300
+    # / 19,000 / 25,800: seat 0 drops from first to third, seat 1 climbs from second to first, seat 3 from
+    # third to second, seat 2 stays last
+    events = [
+        {"type": "start_game", "names": NAMES},
+        _start("S", 3, 0, [25000, 25000, 25000, 25000]),
+        {"type": "hora", "actor": 0, "target": 2, "deltas": [2000, 0, -2000, 0]},
+        {"type": "end_kyoku"},
+        _start("S", 4, 0, [27000, 25000, 23000, 25000]),
+        {"type": "hora", "actor": 3, "target": 2, "deltas": [0, 0, -2900, 2900]},
+        {"type": "end_kyoku"},
+        _start("S", 4, 1, [27000, 25000, 20100, 27900]),
+        {"type": "reach_accepted", "actor": 0},
+        {"type": "hora", "actor": 1, "target": 1, "deltas": [-1100, 5300, -1100, -2100]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    lines = outcomes.outcomes([str(_write(tmp_path / "l.mjai.jsonl", events))], "strong")
+    # seat 0: its stick and its share of the tsumo cost it first place; it won and dealt into none of the two
+    assert (
+        "last group=strong entered1=1 up1=0.000 down1=1.000 win1=0.000 dealin1=0.000 entered2=0 up2=- "
+        "down2=- win2=- dealin2=- entered3=0 up3=- down3=- win3=- dealin3=- entered4=0 up4=- down4=- win4=- "
+        "dealin4=-"
+    ) in lines
+    # the others: seats 1 and 3 each won one of their two hands and climbed, seat 2 dealt into one of its two
+    assert (
+        "last group=others entered1=0 up1=- down1=- win1=- dealin1=- entered2=1 up2=1.000 down2=0.000 "
+        "win2=0.500 dealin2=0.000 entered3=1 up3=1.000 down3=0.000 win3=0.500 dealin3=0.000 entered4=1 "
+        "up4=0.000 down4=0.000 win4=0.000 dealin4=0.500"
+    ) in lines
 
 
 def test_a_step_back_from_near_tenpai_counts_by_what_the_others_show(tmp_path: Path) -> None:
@@ -227,6 +278,30 @@ def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: P
         assert sum(group.opens[steps] for steps in outcomes.OPEN_STEPS) == group.opens["all"]
         assert sum(group.opens[steps + "_won"] for steps in outcomes.OPEN_STEPS) == group.wins["open"]
     assert sum(group.opens["all"] for group in groups.values()) > 0  # the match has calls to check
+    # each seat entered the last hand (its first start with the last round and hand number) in one place, and
+    # went up or down to the place the match's final scores give it
+    events = [json.loads(line) for line in (tmp_path / "match.mjai.jsonl").read_text().splitlines()]
+    starts = [event for event in events if event["type"] == "start_kyoku"]
+    last = [
+        event
+        for event in starts
+        if (event["bakaze"], event["kyoku"]) == (starts[-1]["bakaze"], starts[-1]["kyoku"])
+    ]
+    before = outcomes._places(last[0]["scores"])
+    after = outcomes._places(record.final_scores)
+    for name, seats in (("strong", (0, 2)), ("others", (1, 3))):
+        expected: Counter[str] = Counter()
+        for seat in seats:
+            place = outcomes.PLACES[before[seat]]
+            expected[place] += 1
+            expected[place + "_up"] += after[seat] < before[seat]
+            expected[place + "_down"] += after[seat] > before[seat]
+        assert {key: n for key, n in groups[name].last.items() if "_hands" not in key and n} == {
+            key: n for key, n in expected.items() if n
+        }
+        assert sum(groups[name].last[place + "_hands"] for place in outcomes.PLACES) == 2 * (
+            len(starts) - starts.index(last[0])
+        )
 
 
 BAD_LOGS = {

@@ -2,7 +2,7 @@
 
 ``python -m tools.outcomes LOG... [--label strong]`` reads mjai logs (``main.py simulate ... --logs DIR``
 writes one ``*.mjai.jsonl`` per game; files or folders of them) and splits the seats into two groups: those
-whose player is named exactly ``--label``, and the others. Per group it prints seven lines, the points as
+whose player is named exactly ``--label``, and the others. Per group it prints eight lines, the points as
 averages per seat and hanchan:
 
 * ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
@@ -32,6 +32,14 @@ averages per seat and hanchan:
   distance and the share of those won and dealt into. Two groups that open as often can part here: calls
   that take a hand far from tenpai open, or to a tenpai that seldom wins.
 
+* ``last group=G entered1=N up1=U down1=D win1=W dealin1=I entered2=... entered4=...``: the match's last
+  hand (the last round and hand number played, with its repeats), by the seat's place when it began (1 to 4,
+  by score, ties to the seat dealt first): how many seats entered it there, the share that ended the match a
+  place or more higher or lower (by the points the hands moved, riichi sticks counted, sticks left on the
+  table aside), and the share of its hands they won and dealt into. What a group does with the match on the
+  line: a first place kept or lost, a second place pushed to first or dropped. Logs without the round, hand
+  number and scores at each hand's start are left out of this line.
+
 Two AIs that place differently show here where the points part: more won, less dealt in, the noten payments.
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (a missing or unreadable log, a line that is not an mjai event of a whole match, an unknown label) is
@@ -60,6 +68,7 @@ WIN_STATES = ("riichi", "open", "dama")
 PARTS = ("win", "dealin", "tsumo_paid", "draw", "sticks")
 START_BUCKETS = ("2", "3", "4")  # steps from tenpai of the dealt tiles: at most 2, 3, at least 4
 OPEN_STEPS = ("0", "1", "2", "3")  # steps from tenpai after the first call: 0 (tenpai), 1, 2, at least 3
+PLACES = ("1", "2", "3", "4")  # a seat's place by score when the match's last hand began
 
 
 class OutcomeError(ValueError):
@@ -79,9 +88,10 @@ class Group:
     wins: Counter[str] = field(default_factory=Counter)  # per hand state: wins, their points
     starts: Counter[str] = field(default_factory=Counter)  # per dealt shanten: hands, won, dealt in, points
     opens: Counter[str] = field(default_factory=Counter)  # per steps after a first call: hands, won, dealt
+    last: Counter[str] = field(default_factory=Counter)  # per place entering the last hand: seats, up, down
 
     def lines(self, name: str) -> list[str]:
-        """The group's seven output lines (see the module's doc)."""
+        """The group's eight output lines (see the module's doc)."""
         seats = max(1, self.seats)
         per = {part: self.points[part] / seats for part in PARTS}
         net = sum(per.values())
@@ -118,7 +128,17 @@ class Group:
             f"start group={name} " + " ".join(self._start(bucket) for bucket in START_BUCKETS),
             f"opens group={name} opened={self.opens['all'] / max(1, self.hands):.3f} "
             + " ".join(self._opened(steps) for steps in OPEN_STEPS),
+            f"last group={name} " + " ".join(self._last(place) for place in PLACES),
         ]
+
+    def _last(self, place: str) -> str:
+        last = self.last
+        entered = last[place]
+        up = f"{last[place + '_up'] / entered:.3f}" if entered else "-"
+        down = f"{last[place + '_down'] / entered:.3f}" if entered else "-"
+        return f"entered{place}={entered} up{place}={up} down{place}={down} " + _won_and_dealt(
+            last, place + "_hands"
+        ).replace("_hands", "")
 
     def _opened(self, steps: str) -> str:
         hands = self.opens[steps]
@@ -193,6 +213,7 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
     for seat in range(players):
         group[seat].seats += 1
     hand: dict[str, Any] | None = None
+    played: list[dict[str, Any]] = []  # each hand's round and number, starting scores, and what it moved
     for number, event in enumerate(events[1:], 2):
         where = f"{path} line {number}"
         kind = event["type"]
@@ -207,6 +228,8 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
                 "tiles": tiles,
                 "start": start,
                 "opened": {},  # seat -> steps from tenpai after its first call (None until its discard)
+                "number": (event.get("bakaze"), event.get("kyoku")),
+                "scores": _scores(event, players),
             }
         elif hand is None:
             continue
@@ -228,10 +251,49 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
             hand["draw"] = _deltas(event, players, where)
         elif kind == "end_kyoku":
             _end_hand(hand, group)
+            played.append(hand)
             hand = None
     if hand is not None:
         raise OutcomeError(f"{path}: the last hand has no end_kyoku (not a whole match)")
+    _last_hand(played, group)
     return label in names
+
+
+def _scores(event: dict[str, Any], players: int) -> list[int] | None:
+    scores = event.get("scores")
+    if isinstance(scores, list) and len(scores) == players and all(type(score) is int for score in scores):
+        return scores
+    return None
+
+
+def _places(scores: Sequence[int]) -> list[int]:
+    """Each seat's place by score (0 first; ties to the seat dealt first, as the match ranks them)."""
+    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    return [order.index(seat) for seat in range(len(scores))]
+
+
+def _last_hand(played: list[dict[str, Any]], group: list[Group]) -> None:
+    """Count the match's last hand (with its repeats) for the ``last`` line, by each seat's place then."""
+    if not played or None in played[-1]["number"]:
+        return
+    first = len(played) - 1
+    while first > 0 and played[first - 1]["number"] == played[-1]["number"]:
+        first -= 1
+    entry, final = played[first]["scores"], played[-1]["scores"]
+    if entry is None or final is None:
+        return
+    final = [score + moved for score, moved in zip(final, played[-1]["moved"], strict=True)]
+    before, after = _places(entry), _places(final)
+    for seat, where in enumerate(group):
+        place = PLACES[before[seat]]
+        where.last[place] += 1
+        where.last[place + "_up"] += after[seat] < before[seat]
+        where.last[place + "_down"] += after[seat] > before[seat]
+        for hand in played[first:]:
+            part = hand["parts"][seat]
+            where.last[place + "_hands"] += 1
+            where.last[place + "_hands_won"] += part == "win"
+            where.last[place + "_hands_dealt"] += part == "dealin" and hand["moved"][seat] < 0
 
 
 def _start_bucket(counts: list[int]) -> str | None:
@@ -308,6 +370,7 @@ def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
     hora: list[dict[str, Any]] = hand["hora"]
     draw: list[int] | None = hand["draw"]
     riichi: list[int] = hand["riichi"]
+    hand["parts"], hand["moved"] = [], []
     for seat, where in enumerate(group):
         where.hands += 1
         delta = sum(event["deltas"][seat] for event in hora) + (draw[seat] if draw else 0)
@@ -319,6 +382,8 @@ def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
             part = "tsumo_paid"
         else:
             part = "dealin"  # a ron paid, alone or as the seat liable for it (pao); a bystander's 0
+        hand["parts"].append(part)
+        hand["moved"].append(delta - (1000 if seat in riichi else 0))
         where.points[part] += delta
         if part == "win":
             state = "riichi" if seat in riichi else "open" if seat in hand["open"] else "dama"
