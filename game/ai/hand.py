@@ -89,6 +89,39 @@ def improving(hand: bytes | bytearray, three_player: bool) -> tuple[int, ...]:
     return found
 
 
+_ADVANCES: dict[bytes, tuple[tuple[int, tuple[bytes, ...]], ...]] = {}
+_ADVANCES_3P: dict[bytes, tuple[tuple[int, tuple[bytes, ...]], ...]] = {}
+
+
+def advances(hand: bytes | bytearray, three_player: bool) -> tuple[tuple[int, tuple[bytes, ...]], ...]:
+    """For a 3n+1 hand: each improving draw (as ``improving`` gives them, in order) with the hands one step
+    nearer tenpai that a discard after it leaves (in the order of the discarded kind); cached on the tiles."""
+    cache = _ADVANCES_3P if three_player else _ADVANCES
+    key = bytes(hand)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    work = bytearray(key)
+    current = fast_shanten(work, three_player)
+    steps = []
+    for drawn in improving(work, three_player):
+        work[drawn] += 1
+        after = []
+        for discard in range(KIND_COUNT):
+            if not work[discard] or discard == drawn:
+                continue
+            work[discard] -= 1
+            if fast_shanten(work, three_player) < current:
+                after.append(bytes(work))
+            work[discard] += 1
+        work[drawn] -= 1
+        steps.append((drawn, tuple(after)))
+    found = cache[key] = tuple(steps)
+    return found
+
+
 def counts_of(tiles: Iterable[int]) -> list[int]:
     """34-count of tile ids (a flower still in hand belongs to no kind and is left out)."""
     counts = [0] * KIND_COUNT

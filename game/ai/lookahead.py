@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.ai.hand import fast_shanten, improving
-from rules.tiles import KIND_COUNT
+from game.ai.hand import advances, fast_shanten
 
 ALIVE = 0.95  # chance that a hand is not ended by another seat between two own draws (no threat in sight)
 MAX_HIT = 0.95
@@ -39,7 +38,7 @@ class Lookahead:
         unseen: Sequence[int],
         draws: int,
         three_player: bool,
-        tenpai_value: Callable[[bytearray], tuple[int, float]],
+        tenpai_value: Callable[[bytes | bytearray], tuple[int, float]],
         ron_factor: float,
         depth: int = 2,
         call_share: float = 0.0,
@@ -66,7 +65,7 @@ class Lookahead:
         """Expected points of a 3n+1 hand with all the draws left."""
         return self.curve(hand, shanten_now)[self.draws]
 
-    def curve(self, hand: bytearray, shanten_now: int | None = None) -> list[float]:
+    def curve(self, hand: bytes | bytearray, shanten_now: int | None = None) -> list[float]:
         """The hand's outlook for 0..draws own draws left (see the module's doc)."""
         key = bytes(hand)
         found = self._curves.get(key)
@@ -82,7 +81,7 @@ class Lookahead:
         self._curves[key] = found
         return found
 
-    def _tenpai_curve(self, hand: bytearray) -> list[float]:
+    def _tenpai_curve(self, hand: bytes | bytearray) -> list[float]:
         live, points = self.tenpai_value(hand)
         curve = [0.0] * (self.draws + 1)
         if not live or points <= 0:
@@ -94,7 +93,7 @@ class Lookahead:
             curve[t] = gain + keep * curve[t - 1]
         return curve
 
-    def _step_curve(self, hand: bytearray, current: int) -> list[float]:
+    def _step_curve(self, hand: bytes | bytearray, current: int) -> list[float]:
         """A hand ``current`` steps from tenpai: each improving draw leads to the best hand it allows."""
         three_player = self.three_player
         draws = self.draws
@@ -103,7 +102,7 @@ class Lookahead:
         successors: list[tuple[float, list[float]]] = []
         improve = 0.0
         pace = self.pace[min(current, len(self.pace) - 1)]
-        for drawn in improving(hand, three_player):
+        for drawn, after in advances(hand, three_player):
             copies = unseen[drawn]
             if not copies:
                 continue
@@ -111,34 +110,28 @@ class Lookahead:
             if self.call_share:
                 share *= 1.0 + self._callers(hand, drawn) * self.call_share
             improve += share
-            hand[drawn] += 1
             best: list[float] | None = None
-            for discard in range(KIND_COUNT):
-                if not hand[discard] or discard == drawn:
-                    continue
-                hand[discard] -= 1
-                if fast_shanten(hand, three_player) < current:
-                    option = self.curve(hand, current - 1)
-                    if best is None or option[compared] > best[compared]:
-                        best = option
-                hand[discard] += 1
-            hand[drawn] -= 1
+            for successor in after:
+                option = self.curve(successor, current - 1)
+                if best is None or option[compared] > best[compared]:
+                    best = option
             if best is not None:
                 successors.append((share, best))
         if improve > MAX_HIT:
             successors = [(share * MAX_HIT / improve, after) for share, after in successors]
             improve = MAX_HIT
+        # mixed[t] is what the successors are worth with t own draws left (summed in the successors' order)
+        mixed = [0.0] * draws
+        for share, after in successors:
+            mixed = [total + share * value for total, value in zip(mixed, after, strict=False)]
         curve = [0.0] * (draws + 1)
         alive = self.alive
         stay = alive * (1.0 - min(1.0, improve))
         for t in range(1, draws + 1):
-            total = 0.0
-            for share, after in successors:
-                total += share * after[t - 1]
-            curve[t] = alive * total + stay * curve[t - 1]
+            curve[t] = alive * mixed[t - 1] + stay * curve[t - 1]
         return curve
 
-    def _callers(self, hand: bytearray, kind: int) -> int:
+    def _callers(self, hand: bytes | bytearray, kind: int) -> int:
         """How many other seats could discard ``kind`` into a call that does what drawing it does: all of them
         for a pon, the seat on the left for a chi."""
         if hand[kind] >= 2:

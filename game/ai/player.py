@@ -74,6 +74,8 @@ class Style:
     counts_tiles: bool  # defence reads kabe, one-chance and seen copies (else genbutsu, suji, honours only)
     lookahead: int = 0  # steps from tenpai through which offence follows every improving draw (0: estimate)
     riichi_ev: bool = False  # riichi or dama by expected points (else by rules of thumb)
+    # the same for an open hand's turn and for both sides of a call (a closed hand's turn: ``lookahead``)
+    open_lookahead: int = 0
 
     def __deepcopy__(self, memo: dict[int, object]) -> Style:
         """A level is a constant: a copied seat (as in a rollout) keeps its level (told apart by identity)."""
@@ -82,7 +84,9 @@ class Style:
 
 EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False, False, False)
 NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False, False, False)
-STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True, True, True, lookahead=2, riichi_ev=True)
+STRONG = Style(
+    "strong", 0.0, 0.0, True, "ev", 0.0, True, True, True, True, lookahead=2, riichi_ev=True, open_lookahead=3
+)
 STYLES = {style.name: style for style in (EASY, NORMAL, STRONG)}
 
 # Typical ukeire at each shanten once the hand has improved to it (for the chance to win from further away).
@@ -179,7 +183,7 @@ class Situation:
     tenpai_values: dict[tuple[bytes, tuple[Meld, ...]], tuple[int, float]] = dataclasses.field(
         default_factory=dict
     )
-    lookaheads: dict[tuple[Meld, ...], Lookahead] = dataclasses.field(default_factory=dict)
+    lookaheads: dict[tuple[tuple[Meld, ...], int], Lookahead] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -512,6 +516,7 @@ class AiSeat:
         shanten_left: int,
         accepted: int,
         estimate: bool = False,
+        depth: int | None = None,
     ) -> float:
         """Expected points from playing a 3n+1 hand on: chance to win x value, plus tenpai at the draw. Near
         tenpai the value is the scored value of the waits (through the look-ahead, or one draw ahead at
@@ -519,8 +524,10 @@ class AiSeat:
         view = situation.view
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
         hand = bytearray(counts)
-        if not estimate and 0 < shanten_left <= self.style.lookahead:
-            return self._lookahead(situation, melds).value(hand, shanten_left)
+        if depth is None:
+            depth = self.style.lookahead if closed else self.style.open_lookahead
+        if not estimate and 0 < shanten_left <= depth:
+            return self._lookahead(situation, melds, depth).value(hand, shanten_left)
         step = value = 0.0
         if shanten_left == 0:
             accepted, value = self._tenpai_value(situation, hand, melds)
@@ -544,9 +551,10 @@ class AiSeat:
         utility = self._utility(situation, value)
         return chance * utility + self._tenpai_at_draw(situation, shanten_left, chance)
 
-    def _lookahead(self, situation: Situation, melds: tuple[Meld, ...]) -> Lookahead:
-        """The decision's look-ahead for hands with ``melds`` (win values as ``_utility`` weighs them)."""
-        found = situation.lookaheads.get(melds)
+    def _lookahead(self, situation: Situation, melds: tuple[Meld, ...], depth: int) -> Lookahead:
+        """The decision's look-ahead ``depth`` steps from tenpai for hands with ``melds`` (win values as
+        ``_utility`` weighs them)."""
+        found = situation.lookaheads.get((melds, depth))
         if found is None:
             closed = all(meld.type is MeldType.ANKAN for meld in melds)
 
@@ -560,13 +568,13 @@ class AiSeat:
                 situation.three_player,
                 tenpai_value,
                 self._ron_factor(situation, closed),
-                depth=self.style.lookahead,
+                depth=depth,
                 call_share=0.0 if closed else CALL_SHARE,
                 others=situation.view.n - 1,
                 alive=situation.alive,
                 pace=LOOKAHEAD_PACE,
             )
-            situation.lookaheads[melds] = found
+            situation.lookaheads[(melds, depth)] = found
         return found
 
     def _utility(self, situation: Situation, points: float) -> float:
@@ -1029,8 +1037,11 @@ class AiSeat:
         leave no yaku (a tenpai for the noten payments only)."""
         view = situation.view
         # a hand beyond the look-ahead is weighed against its call by the same estimate on both sides
-        estimate = now > self.style.lookahead
-        stay = self._expected_points(situation, situation.counts, situation.melds, now, now_ukeire, estimate)
+        depth = self.style.open_lookahead
+        estimate = now > depth
+        stay = self._expected_points(
+            situation, situation.counts, situation.melds, now, now_ukeire, estimate, depth
+        )
         if formal:
             # staying, the hand may still reach tenpai by its own draws and take the same payments
             hit = min(0.9, now_ukeire / situation.pool)
@@ -1057,7 +1068,9 @@ class AiSeat:
                 continue
             rest = _minus(counts, candidate.kind, 1)
             if formal or has_yaku_path(rest, melds, view, self.rules):
-                points = self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate)
+                points = self._expected_points(
+                    situation, rest, melds, after, candidate.ukeire, estimate, depth
+                )
                 if threatened:
                     # against a threat the call pushes on with one discard more than staying would make
                     value = self._push_value(situation, points, extra[candidate.kind])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.hand import fast_shanten, improving
+from game.ai.hand import advances, fast_shanten, improving
 from game.ai.lookahead import ALIVE, Lookahead
 from rules.shanten import shanten
 from rules.tiles import parse_tiles, to_counts
@@ -78,6 +78,29 @@ def test_the_cached_helpers_agree_with_the_engine(text: str) -> None:
             lowers = shanten(hand) < current
             hand[kind] -= 1
             assert (kind in improving(hand, False)) == lowers
+
+
+@pytest.mark.parametrize(
+    "text", ["2358m146p2479s117z", "23m456p789s1z345s9m", "1247m3589p2467s5z", "2389m7p"]
+)
+def test_the_advances_are_every_improving_draw_with_every_discard_that_keeps_the_step(text: str) -> None:
+    hand = _hand(text)
+    if sum(hand) % 3 == 2:
+        hand[max(range(34), key=lambda kind: hand[kind])] -= 1  # a 3n+1 hand
+    current = shanten(hand)
+    steps = advances(hand, False)
+    assert [drawn for drawn, _ in steps] == list(improving(hand, False))
+    for drawn, after in steps:
+        expected = []
+        for discard in range(34):
+            following = bytearray(hand)
+            following[drawn] += 1
+            if following[discard] and discard != drawn:
+                following[discard] -= 1
+                if shanten(following) < current:
+                    expected.append(bytes(following))
+        assert list(after) == expected
+        assert expected  # an improving draw always has such a discard
 
 
 def test_an_open_hand_counts_the_calls_that_would_do_what_a_draw_does() -> None:
