@@ -122,8 +122,8 @@ class Lookahead:
             improve = MAX_HIT
         # mixed[t] is what the successors are worth with t own draws left (summed in the successors' order)
         mixed = [0.0] * draws
-        for share, after in successors:
-            mixed = [total + share * value for total, value in zip(mixed, after, strict=False)]
+        for share, successor_curve in successors:
+            mixed = [total + share * value for total, value in zip(mixed, successor_curve, strict=False)]
         curve = [0.0] * (draws + 1)
         alive = self.alive
         stay = alive * (1.0 - min(1.0, improve))

@@ -74,8 +74,6 @@ class Style:
     counts_tiles: bool  # defence reads kabe, one-chance and seen copies (else genbutsu, suji, honours only)
     lookahead: int = 0  # steps from tenpai through which offence follows every improving draw (0: estimate)
     riichi_ev: bool = False  # riichi or dama by expected points (else by rules of thumb)
-    # the same for an open hand's turn and for both sides of a call (a closed hand's turn: ``lookahead``)
-    open_lookahead: int = 0
 
     def __deepcopy__(self, memo: dict[int, object]) -> Style:
         """A level is a constant: a copied seat (as in a rollout) keeps its level (told apart by identity)."""
@@ -84,9 +82,7 @@ class Style:
 
 EASY = Style("easy", 0.12, 0.45, False, "rare", 0.35, False, False, False, False)
 NORMAL = Style("normal", 0.0, 0.0, False, "rules", 0.0, False, False, False, False)
-STRONG = Style(
-    "strong", 0.0, 0.0, True, "ev", 0.0, True, True, True, True, lookahead=2, riichi_ev=True, open_lookahead=3
-)
+STRONG = Style("strong", 0.0, 0.0, True, "ev", 0.0, True, True, True, True, lookahead=2, riichi_ev=True)
 STYLES = {style.name: style for style in (EASY, NORMAL, STRONG)}
 
 # Typical ukeire at each shanten once the hand has improved to it (for the chance to win from further away).
@@ -183,7 +179,7 @@ class Situation:
     tenpai_values: dict[tuple[bytes, tuple[Meld, ...]], tuple[int, float]] = dataclasses.field(
         default_factory=dict
     )
-    lookaheads: dict[tuple[tuple[Meld, ...], int], Lookahead] = dataclasses.field(default_factory=dict)
+    lookaheads: dict[tuple[Meld, ...], Lookahead] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -516,7 +512,6 @@ class AiSeat:
         shanten_left: int,
         accepted: int,
         estimate: bool = False,
-        depth: int | None = None,
     ) -> float:
         """Expected points from playing a 3n+1 hand on: chance to win x value, plus tenpai at the draw. Near
         tenpai the value is the scored value of the waits (through the look-ahead, or one draw ahead at
@@ -524,10 +519,8 @@ class AiSeat:
         view = situation.view
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
         hand = bytearray(counts)
-        if depth is None:
-            depth = self.style.lookahead if closed else self.style.open_lookahead
-        if not estimate and 0 < shanten_left <= depth:
-            return self._lookahead(situation, melds, depth).value(hand, shanten_left)
+        if not estimate and 0 < shanten_left <= self.style.lookahead:
+            return self._lookahead(situation, melds).value(hand, shanten_left)
         step = value = 0.0
         if shanten_left == 0:
             accepted, value = self._tenpai_value(situation, hand, melds)
@@ -551,14 +544,13 @@ class AiSeat:
         utility = self._utility(situation, value)
         return chance * utility + self._tenpai_at_draw(situation, shanten_left, chance)
 
-    def _lookahead(self, situation: Situation, melds: tuple[Meld, ...], depth: int) -> Lookahead:
-        """The decision's look-ahead ``depth`` steps from tenpai for hands with ``melds`` (win values as
-        ``_utility`` weighs them)."""
-        found = situation.lookaheads.get((melds, depth))
+    def _lookahead(self, situation: Situation, melds: tuple[Meld, ...]) -> Lookahead:
+        """The decision's look-ahead for hands with ``melds`` (win values as ``_utility`` weighs them)."""
+        found = situation.lookaheads.get(melds)
         if found is None:
             closed = all(meld.type is MeldType.ANKAN for meld in melds)
 
-            def tenpai_value(hand: bytearray) -> tuple[int, float]:
+            def tenpai_value(hand: bytes | bytearray) -> tuple[int, float]:
                 live, points = self._tenpai_value(situation, hand, melds)
                 return live, self._utility(situation, points) if live else 0.0
 
@@ -568,13 +560,13 @@ class AiSeat:
                 situation.three_player,
                 tenpai_value,
                 self._ron_factor(situation, closed),
-                depth=depth,
+                depth=self.style.lookahead,
                 call_share=0.0 if closed else CALL_SHARE,
                 others=situation.view.n - 1,
                 alive=situation.alive,
                 pace=LOOKAHEAD_PACE,
             )
-            situation.lookaheads[(melds, depth)] = found
+            situation.lookaheads[melds] = found
         return found
 
     def _utility(self, situation: Situation, points: float) -> float:
@@ -633,7 +625,7 @@ class AiSeat:
         return (1.0 - chance) * reach_end * self.rules.noten_payment_total * NOTEN_SHARE
 
     def _tenpai_value(
-        self, situation: Situation, hand: bytearray, melds: tuple[Meld, ...]
+        self, situation: Situation, hand: bytes | bytearray, melds: tuple[Meld, ...]
     ) -> tuple[int, float]:
         """Unseen copies of the waits of a 3n+1 tenpai hand that win with a yaku (riichi for a closed hand),
         and their average value in points; cached for the decision."""
@@ -657,7 +649,12 @@ class AiSeat:
         return found
 
     def _win_points(
-        self, situation: Situation, hand: bytearray, melds: tuple[Meld, ...], tiles: Sequence[int], wait: int
+        self,
+        situation: Situation,
+        hand: bytes | bytearray,
+        melds: tuple[Meld, ...],
+        tiles: Sequence[int],
+        wait: int,
     ) -> float:
         """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku."""
         view = situation.view
@@ -673,7 +670,7 @@ class AiSeat:
     def _score_wait(
         self,
         situation: Situation,
-        hand: bytearray,
+        hand: bytes | bytearray,
         melds: tuple[Meld, ...],
         tiles: Sequence[int],
         wait: int,
@@ -1037,11 +1034,8 @@ class AiSeat:
         leave no yaku (a tenpai for the noten payments only)."""
         view = situation.view
         # a hand beyond the look-ahead is weighed against its call by the same estimate on both sides
-        depth = self.style.open_lookahead
-        estimate = now > depth
-        stay = self._expected_points(
-            situation, situation.counts, situation.melds, now, now_ukeire, estimate, depth
-        )
+        estimate = now > self.style.lookahead
+        stay = self._expected_points(situation, situation.counts, situation.melds, now, now_ukeire, estimate)
         if formal:
             # staying, the hand may still reach tenpai by its own draws and take the same payments
             hit = min(0.9, now_ukeire / situation.pool)
@@ -1068,9 +1062,7 @@ class AiSeat:
                 continue
             rest = _minus(counts, candidate.kind, 1)
             if formal or has_yaku_path(rest, melds, view, self.rules):
-                points = self._expected_points(
-                    situation, rest, melds, after, candidate.ukeire, estimate, depth
-                )
+                points = self._expected_points(situation, rest, melds, after, candidate.ukeire, estimate)
                 if threatened:
                     # against a threat the call pushes on with one discard more than staying would make
                     value = self._push_value(situation, points, extra[candidate.kind])
