@@ -11,7 +11,8 @@ highest with one draw fewer), and a draw that does not help leaves the hand as i
 where ``alive`` is the chance the hand is not ended by another seat before the next draw (lower while a seat
 that may be tenpai can win first). The curves of every
 hand met are cached for the decision, so the many discards of one turn share their successors; shanten and
-the improving kinds of a hand, which depend on the tiles alone, are cached for the whole process.
+the improving kinds of a hand with the hands one step on that each leaves (``hand.advances``), which depend
+on the tiles alone, are cached for the whole process.
 """
 
 from __future__ import annotations
