@@ -89,6 +89,8 @@ def improving(hand: bytes | bytearray, three_player: bool) -> tuple[int, ...]:
     return found
 
 
+# an entry holds its successor hands (about 1 KB): a smaller limit keeps this cache near 50 MB at most
+_ADVANCES_LIMIT = 50_000
 _ADVANCES: dict[bytes, tuple[tuple[int, tuple[bytes, ...]], ...]] = {}
 _ADVANCES_3P: dict[bytes, tuple[tuple[int, tuple[bytes, ...]], ...]] = {}
 
@@ -101,7 +103,7 @@ def advances(hand: bytes | bytearray, three_player: bool) -> tuple[tuple[int, tu
     found = cache.get(key)
     if found is not None:
         return found
-    if len(cache) > _CACHE_LIMIT:
+    if len(cache) > _ADVANCES_LIMIT:
         cache.clear()
     work = bytearray(key)
     current = fast_shanten(work, three_player)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.ai import hand as hand_module
 from game.ai.hand import advances, fast_shanten, improving
 from game.ai.lookahead import ALIVE, Lookahead
 from rules.shanten import shanten
@@ -101,6 +102,22 @@ def test_the_advances_are_every_improving_draw_with_every_discard_that_keeps_the
                     expected.append(bytes(following))
         assert list(after) == expected
         assert expected  # an improving draw always has such a discard
+
+
+def test_the_advances_cache_is_cleared_past_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an entry holds its successor hands (about 1 KB), so the cache keeps far fewer than the shanten caches
+    monkeypatch.setattr(hand_module, "_ADVANCES", {})
+    monkeypatch.setattr(hand_module, "_ADVANCES_LIMIT", 3)
+    for text in [
+        "2358m146p2479s11z",
+        "23m456p789s1z345s9m",
+        "1247m3589p2467s5z",
+        "2389m5678p2s5667z",
+        "13m579p2468s1236z",
+    ]:
+        first = advances(_hand(text), False)
+        assert len(hand_module._ADVANCES) <= 4
+        assert advances(_hand(text), False) is first  # cached until the next clear
 
 
 def test_an_open_hand_counts_the_calls_that_would_do_what_a_draw_does() -> None:
