@@ -187,15 +187,6 @@ def ukeire(hand: bytearray, unseen: Sequence[int], three_player: bool) -> int:
     return sum(unseen[kind] for kind in improving(hand, three_player))
 
 
-def relevant_kinds(hand: bytearray) -> set[int]:
-    """Kinds whose draw can change a hand's shanten: those held and their neighbours."""
-    relevant: set[int] = set()
-    for kind in range(KIND_COUNT):
-        if hand[kind]:
-            relevant.update(NEIGHBOURS[kind])
-    return relevant
-
-
 def improving_kinds(hand: bytearray, three_player: bool) -> list[int]:
     """Kinds (unseen or not) whose draw lowers the shanten of a 3n+1 hand; at tenpai, its waits."""
     return list(improving(hand, three_player))

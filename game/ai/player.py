@@ -18,6 +18,7 @@ from game.ai.danger import Memory, Threat, danger_costs, threats
 from game.ai.hand import (
     YAOCHUU,
     Candidate,
+    advances,
     counts_of,
     discard_candidates,
     dora_kinds,
@@ -26,7 +27,6 @@ from game.ai.hand import (
     improving,
     improving_kinds,
     points_for_han,
-    relevant_kinds,
     ukeire,
     unseen_counts,
     yakuhai_han,
@@ -55,7 +55,7 @@ from rules.points import base_points, ceil100
 from rules.ruleset import RuleSet
 from rules.scoring import HandError, HandValue, WinSituation, score_hand
 from rules.shanten import shanten, shanten_kokushi
-from rules.tiles import KIND_COUNT, THREE_PLAYER_ABSENT, TILE_COUNT
+from rules.tiles import KIND_COUNT, TILE_COUNT
 
 
 @dataclass(frozen=True)
@@ -691,28 +691,19 @@ class AiSeat:
     ) -> tuple[float, float]:
         """From a 1-shanten 3n+1 hand: the average live waits of the best tenpai each improving draw gives,
         and the average value of a win from there."""
-        three_player = situation.three_player
         weight = waits_sum = value_sum = 0.0
-        for kind in relevant_kinds(hand):
-            copies = situation.unseen[kind]
-            if not copies or hand[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
+        for drawn, tenpai_hands in advances(hand, situation.three_player):
+            copies = situation.unseen[drawn]
+            if not copies:
                 continue
-            hand[kind] += 1
-            if shanten(hand, three_player=three_player) == 0:
-                best_live, best_value, best_rate = 0, 0.0, -1.0
-                for discard in range(34):
-                    if not hand[discard] or discard == kind:
-                        continue
-                    hand[discard] -= 1
-                    if shanten(hand, three_player=three_player) == 0:
-                        live, value = self._tenpai_value(situation, hand, melds)
-                        if live * value > best_rate:
-                            best_live, best_value, best_rate = live, value, live * value
-                    hand[discard] += 1
-                weight += copies
-                waits_sum += copies * best_live
-                value_sum += copies * best_live * best_value
-            hand[kind] -= 1
+            best_live, best_value, best_rate = 0, 0.0, -1.0
+            for tenpai in tenpai_hands:
+                live, value = self._tenpai_value(situation, tenpai, melds)
+                if live * value > best_rate:
+                    best_live, best_value, best_rate = live, value, live * value
+            weight += copies
+            waits_sum += copies * best_live
+            value_sum += copies * best_live * best_value
         if not weight or not waits_sum:
             return 0.0, 0.0
         return waits_sum / weight, value_sum / waits_sum
