@@ -656,7 +656,9 @@ class AiSeat:
         tiles: Sequence[int],
         wait: int,
     ) -> float:
-        """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku."""
+        """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku.
+        Cached for the seat on the hand, its melds, the wait and what else adds han (dora, reds, kita,
+        flowers)."""
         view = situation.view
         reds = self._reds(view, hand)
         me = view.players[view.seat]
@@ -664,27 +666,16 @@ class AiSeat:
         found = self._points.get(key)
         if found is not None:
             return found
-        found = self._points[key] = self._score_wait(situation, hand, melds, tiles, wait, reds)
-        return found
-
-    def _score_wait(
-        self,
-        situation: Situation,
-        hand: bytes | bytearray,
-        melds: tuple[Meld, ...],
-        tiles: Sequence[int],
-        wait: int,
-        reds: int,
-    ) -> float:
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
         value = self._win_value(situation, tiles, wait * 4 + 3, riichi=closed, melds=melds)
-        if value is None:
-            return 0.0
-        view = situation.view
-        points = float(value.points)
-        if reds and not value.yakuman:
-            points = self._ron_points(value.han + reds, value.fu, view.seat == view.dealer)
-        return points * (RIICHI_EXTRAS if closed else 1.0)
+        found = 0.0
+        if value is not None:
+            points = float(value.points)
+            if reds and not value.yakuman:
+                points = self._ron_points(value.han + reds, value.fu, view.seat == view.dealer)
+            found = points * (RIICHI_EXTRAS if closed else 1.0)
+        self._points[key] = found
+        return found
 
     def _one_shanten_outlook(
         self, situation: Situation, hand: bytearray, melds: tuple[Meld, ...]
