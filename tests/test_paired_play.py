@@ -9,6 +9,7 @@ import logging
 import shlex
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,33 @@ def test_a_seat_swapped_for_itself_never_differs() -> None:
     trials = [paired_play.play_trial(paired_play.Job("strong", "strong", "hand", 0, n, 5)) for n in range(6)]
     assert all(trial.new == trial.old for trial in trials)
     assert {trial.seat for trial in trials} == {0, 1, 2, 3}
+
+
+class Strong(AiSeat):
+    """The strong AI under another name: a NEW that chooses as OLD does at every decision."""
+
+
+def test_a_trial_whose_choices_never_differ_is_played_once_with_the_replays_measure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tables: list[paired_play.Table] = []
+    real = paired_play.Table
+
+    def counted(*args: Any, **kwargs: Any) -> paired_play.Table:
+        tables.append(real(*args, **kwargs))
+        return tables[-1]
+
+    monkeypatch.setattr(paired_play, "Table", counted)
+    jobs = [paired_play.Job(f"{__name__}:Strong", "strong", "hand", 0, n, 11) for n in range(4)]
+    once = [paired_play.play_trial(job) for job in jobs]
+    assert len(tables) == 4
+    # the shadow made to report a difference: each trial is played again, and measures what it skipped
+    always = property(lambda self: True, lambda self, value: None)
+    monkeypatch.setattr(paired_play.Shadowed, "differed", always, raising=False)
+    twice = [paired_play.play_trial(job) for job in jobs]
+    assert len(tables) == 4 + 8
+    assert twice == once
+    assert all(trial.new == trial.old for trial in twice)
 
 
 def test_strong_beats_a_careless_seat_in_single_hands(capsys: pytest.CaptureFixture[str]) -> None:

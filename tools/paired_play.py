@@ -16,8 +16,12 @@ so that the pairing holds); an mjai bot that had to be replaced by safe play is 
 * ``--mode end``: from ``--from`` (default ``S4``; ``E1``..``S4``) with random scores to the end of the
   hanchan; the measure is the swapped seat's final rank (the placement logic of the last hands).
 
-Most trials play out the same both times (the two AIs choose alike); the others carry the difference. The
-last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=S unit=U`` (and
+Most trials play out the same both times (the two AIs choose alike); the others carry the difference. So the
+first play asks OLD too at each of NEW's decisions (a shadow that sees what NEW sees), and a trial where the
+two chose alike throughout is not played again: the table and the other seats are deterministic, so the
+second play would repeat the first move for move (its measure is the first one's).
+
+The last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=S unit=U`` (and
 ``others=SPEC fallbacks=F`` with ``--others``): the mean of
 (NEW - OLD) over every trial, in points per hand (``unit=points``) or in final places (``unit=places``,
 positive when NEW finishes higher), with its standard error. Trials are seeded from ``--start`` and their
@@ -45,6 +49,9 @@ from game.seat import Seat
 from game.simulate import SpecError, check_spec, close_seats, fallbacks_of
 from game.simulate import make_seat as make_other
 from game.table import Table
+from game.view import SeatView
+from rules.actions import Action
+from rules.events import Event
 from rules.match import MatchState
 from rules.ruleset import RuleSet, preset
 
@@ -68,6 +75,26 @@ class Trial:
     new: float
     old: float
     fallbacks: int = 0
+
+
+class Shadowed:
+    """NEW in the swapped seat, with OLD shadowing it: OLD sees every event and is asked every decision,
+    and ``differed`` tells whether it ever chose otherwise (NEW's choice is the one played)."""
+
+    def __init__(self, new: AiSeat, old: AiSeat) -> None:
+        self.new = new
+        self.old = old
+        self.differed = False
+
+    def observe(self, event: Event) -> None:
+        self.new.observe(event)
+        self.old.observe(event)
+
+    def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
+        choice = self.new.decide(view, legal)
+        if not self.differed and self.old.decide(view, legal) != choice:
+            self.differed = True
+        return choice
 
 
 def seat_factory(spec: str) -> type[AiSeat] | None:
@@ -128,13 +155,20 @@ def play_trial(job: Job) -> Trial:
         index = job.start_hand
         scores = random_scores(rng, 9000, rules.players)
     seat = job.number % rules.players
-    measures = []
+    measures: list[float] = []
     fallbacks = 0
+    shadowed: Shadowed | None = None
     for spec in (job.new, job.old):
+        if shadowed is not None and not shadowed.differed:
+            measures.append(measures[0])  # OLD chose as NEW did throughout: the same play move for move
+            break
         seats: list[Seat] = []
         try:
             for index_ in range(rules.players):
-                if index_ == seat:
+                if index_ == seat and not measures:
+                    shadowed = Shadowed(make_seat(spec, rules, index_), make_seat(job.old, rules, index_))
+                    seats.append(shadowed)
+                elif index_ == seat:
                     seats.append(make_seat(spec, rules, index_))
                 elif job.others is None:
                     seats.append(make_seat(job.old, rules, index_))
