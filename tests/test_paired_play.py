@@ -36,7 +36,15 @@ class Tsumogiri(AiSeat):
 CARELESS = f"{__name__}:Tsumogiri"
 
 
-def test_a_seat_swapped_for_itself_never_differs() -> None:
+def _always_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the shadow report a difference at once, so that every trial is played a second time."""
+    always = property(lambda self: True, lambda self, value: None)
+    monkeypatch.setattr(paired_play.Shadowed, "differed", always, raising=False)
+
+
+def test_a_seat_swapped_for_itself_never_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # played twice for real: with the shortcut, new == old would hold whatever the second play measured
+    _always_replay(monkeypatch)
     trials = [paired_play.play_trial(paired_play.Job("strong", "strong", "hand", 0, n, 5)) for n in range(6)]
     assert all(trial.new == trial.old for trial in trials)
     assert {trial.seat for trial in trials} == {0, 1, 2, 3}
@@ -61,8 +69,7 @@ def test_a_trial_whose_choices_never_differ_is_played_once_with_the_replays_meas
     once = [paired_play.play_trial(job) for job in jobs]
     assert len(tables) == 4
     # the shadow made to report a difference: each trial is played again, and measures what it skipped
-    always = property(lambda self: True, lambda self, value: None)
-    monkeypatch.setattr(paired_play.Shadowed, "differed", always, raising=False)
+    _always_replay(monkeypatch)
     twice = [paired_play.play_trial(job) for job in jobs]
     assert len(tables) == 4 + 8
     assert twice == once
@@ -112,11 +119,16 @@ def _fields(line: str) -> dict[str, str]:
 
 
 def test_the_other_seats_can_be_an_mjai_bot_and_its_fallbacks_are_counted(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     caplog.set_level(logging.WARNING)
     # our own easy AI as an mjai bot in the three other seats: it answers a position the same way every time,
-    # so a seat swapped for itself still never differs, and it plays every decision itself
+    # so a seat swapped for itself still never differs (each trial played twice for real, as the shortcut
+    # that skips the second play assumes of the other seats), and it plays every decision itself
+    _always_replay(monkeypatch)
     bot = "mjai:" + shlex.join([sys.executable, str(ROOT / "main.py"), "mjai-bot", "--level", "easy"])
     assert paired_play.run(["strong", "--others", bot, "--trials", "2", "--start", "1"]) == 0
     fields = _fields(capsys.readouterr().out.strip())
