@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ai.danger import Threat, danger_reason, deal_in_chance, threats
+from game.ai.danger import Threat, danger_reason, deal_in_chances, held_counts, threats
 from game.ai.hand import counts_of, discard_candidates, improving_kinds, unseen_counts, yakuhai_han
 from game.ai.player import AiSeat, Notes, create_seat
 from game.view import Phase, SeatView
@@ -115,6 +115,7 @@ def discard_options(view: SeatView, legal: tuple[Action, ...], ai: AiSeat) -> tu
     three_player = view.n == 3
     candidates = discard_candidates(counts, kinds, unseen, three_player)
     found = threats(view, ai.memory)
+    held = held_counts(view)
     offence = ai.notes.offence
     costs = ai.notes.costs
     options = []
@@ -130,7 +131,7 @@ def discard_options(view: SeatView, legal: tuple[Action, ...], ai: AiSeat) -> tu
                 ukeire_kinds=improving if candidate.shanten > 0 else (),
                 waits=improving if candidate.shanten == 0 else (),
                 value=offence.get(candidate.kind),
-                danger=tile_danger(candidate.kind, found, unseen) if found else None,
+                danger=tile_danger(candidate.kind, found, unseen, held) if found else None,
             )
         )
 
@@ -141,9 +142,10 @@ def discard_options(view: SeatView, legal: tuple[Action, ...], ai: AiSeat) -> tu
     return tuple(sorted(options, key=rank))
 
 
-def tile_danger(kind: int, threats: list[Threat], unseen: list[int]) -> TileDanger:
-    """The danger of discarding ``kind`` against ``threats`` (see ``TileDanger``)."""
-    chances = [(threat.weight * deal_in_chance(kind, threat, unseen), threat) for threat in threats]
+def tile_danger(kind: int, threats: list[Threat], unseen: list[int], held: list[int]) -> TileDanger:
+    """The danger of discarding ``kind`` against ``threats`` (see ``TileDanger``), as the strong AI reads it
+    (``deal_in_chances``; ``held``: the seat's own copies of each kind)."""
+    chances = [(threat.weight * deal_in_chances(threat, unseen, held)[kind], threat) for threat in threats]
     chance = min(1.0, sum(share for share, _ in chances))
     worst = max(chances, key=lambda item: (item[0], item[1].weight))[1]
     level = sum(1 for limit in DANGER_LEVELS if chance > limit)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import create_ai
-from game.ai.danger import threats
+from game.ai.danger import held_counts, threats
 from game.ai.hand import unseen_counts, visible_counts
 from game.calculator import score_request, score_value, value_json
 from game.coach import Coach, tile_danger
@@ -377,9 +377,10 @@ def safe_ranking(view: SeatView, kinds: Sequence[int], coach: Coach, rules: Rule
     unseen = unseen_counts(view)
     riichi = set(_riichi_seats(view))
     found = [threat for threat in threats(view, coach.ai.memory) if threat.seat in riichi]
+    held = held_counts(view)
     entries = []
     for kind in kinds:
-        danger = tile_danger(kind, found, unseen)
+        danger = tile_danger(kind, found, unseen, held)
         entry = {"tile": held_name(view.hand, kind, rules), "danger": round(danger.chance, 4)}
         entries.append((entry["danger"], kind, {**entry, "reason": danger.reason}))
     return [entry for _, _, entry in sorted(entries, key=lambda item: item[:2])]

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai import LEVELS, create_ai
-from game.ai.danger import Threat, deal_in_chance, threats
+from game.ai.danger import WAIT_MASS, Threat, deal_in_chance, deal_in_chances, threats
 from game.ai.player import AiSeat
 from game.table import Table
 from game.view import Phase, PlayerView, SeatView
@@ -170,6 +170,36 @@ def test_a_beaten_hand_folds_against_riichi_with_genbutsu_first(level: str) -> N
     choice = ai.decide(view, _discards(view))
     assert isinstance(choice, Discard)
     assert choice.tile >> 2 == _kind("8p")
+
+
+def test_strong_folds_a_non_suji_terminal_before_a_suji_three() -> None:
+    # Against the opposite seat's riichi (6p, 9s, 9m and honours in its river) nothing in hand is genbutsu.
+    # 3p is suji of 6p, so no ryanmen waits on it, but a penchan 12p, a kanchan 24p or a pair still can; the
+    # 1m can still be won on by a ryanmen 23m. In logged games a suji 3 or 7 dealt in about 6-9% of the time
+    # against a riichi and a non-suji terminal about 5-7%, so the fold starts with 1m, not 3p.
+    view = _view("1258m35p2468s47s58s", rivers={2: "6p9s1z2z3z9m4z"}, riichi=(2,), tiles_left=45)
+    choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 == _kind("1m")
+
+
+def test_the_fewer_kinds_left_unsafe_against_a_riichi_the_likelier_each_deals_in() -> None:
+    # The riichi's wait is among the kinds not yet safe: as its river and the tiles passed since rule more
+    # of them out, each one left carries more of it (scaled so that they add up to WAIT_MASS).
+    unseen = [3] * 34
+    held = [0] * 34
+    early = Threat(2, 1.0, 5200.0, frozenset({_kind(text) for text in ("1z", "9m")}), None)
+    late_safe = {_kind(text) for text in ("1z", "2z", "3z", "4z", "9m", "1m", "2m", "3p", "4p", "6p", "9p")}
+    late_safe |= {_kind(text) for text in ("1s", "2s", "3s", "4s", "6s", "7s", "8s", "9s")}
+    late = Threat(2, 1.0, 5200.0, frozenset(late_safe), None)
+    five = _kind("5m")
+    assert deal_in_chances(late, unseen, held)[five] > 1.5 * deal_in_chances(early, unseen, held)[five]
+    assert deal_in_chances(late, unseen, held)[five] > deal_in_chance(five, late, unseen)
+    assert sum(deal_in_chances(late, unseen, held)) == pytest.approx(WAIT_MASS)
+    # a reader who does not count tiles (normal) reads each tile by itself
+    assert deal_in_chances(late, unseen, held, counts_tiles=False)[five] == deal_in_chance(
+        five, late, unseen, counts_tiles=False
+    )
 
 
 @pytest.mark.parametrize("level", ["normal", "strong"])
