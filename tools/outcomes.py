@@ -8,7 +8,8 @@ averages per seat and hanchan:
 * ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
   hands the seat won (sticks and honba in), dealt into (or paid for as the seat liable), paid another's tsumo
   in, and of exhaustive draws (noten payments), the riichi sticks it put down, and their sum (its final score
-  less its starting one).
+  less its starting one, but for riichi sticks still on the table when the match ends: a log does not say
+  whether the rules hand them to first place).
 * ``riichi group=G first=F chase=C first_gain=A chase_gain=B first_win=P chase_win=Q``: riichi declared with
   no other riichi standing and after one, per hanchan, what a riichi's hand brought on average (its stick
   counted) and the share of them won.

@@ -33,7 +33,7 @@ from rules.ruleset import preset
 
 NET = preset("seed-netmahjong")  # East-only, chips on
 LEVELS = ("strong", "normal", "easy", "strong")
-SEED = 7  # a match whose wins earn chips (checked below, so the tests cannot pass by having none)
+SEED = 8  # a match whose wins earn chips (checked below, so the tests cannot pass by having none)
 
 
 def net_table(seed: int = SEED) -> Table:
