@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ai.danger import Threat, danger_reason, deal_in_chances, held_counts, threats
+from game.ai.danger import Threat, danger_reason, deal_in_chances, threats
 from game.ai.hand import counts_of, discard_candidates, improving_kinds, unseen_counts, yakuhai_han
 from game.ai.player import AiSeat, Notes, create_seat
 from game.view import Phase, SeatView
@@ -115,7 +115,6 @@ def discard_options(view: SeatView, legal: tuple[Action, ...], ai: AiSeat) -> tu
     three_player = view.n == 3
     candidates = discard_candidates(counts, kinds, unseen, three_player)
     found = threats(view, ai.memory)
-    held = held_counts(view)
     offence = ai.notes.offence
     costs = ai.notes.costs
     options = []
@@ -131,7 +130,7 @@ def discard_options(view: SeatView, legal: tuple[Action, ...], ai: AiSeat) -> tu
                 ukeire_kinds=improving if candidate.shanten > 0 else (),
                 waits=improving if candidate.shanten == 0 else (),
                 value=offence.get(candidate.kind),
-                danger=tile_danger(candidate.kind, found, unseen, held) if found else None,
+                danger=tile_danger(candidate.kind, found, unseen, counts) if found else None,
             )
         )
 

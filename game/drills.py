@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.ai import create_ai
-from game.ai.danger import held_counts, threats
-from game.ai.hand import unseen_counts, visible_counts
+from game.ai.danger import threats
+from game.ai.hand import counts_of, unseen_counts, visible_counts
 from game.calculator import score_request, score_value, value_json
 from game.coach import Coach, tile_danger
 from game.seat import Seat
@@ -377,7 +377,7 @@ def safe_ranking(view: SeatView, kinds: Sequence[int], coach: Coach, rules: Rule
     unseen = unseen_counts(view)
     riichi = set(_riichi_seats(view))
     found = [threat for threat in threats(view, coach.ai.memory) if threat.seat in riichi]
-    held = held_counts(view)
+    held = counts_of(view.hand)
     entries = []
     for kind in kinds:
         danger = tile_danger(kind, found, unseen, held)

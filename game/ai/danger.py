@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.hand import YAOCHUU, dora_kinds, suit_of_kind
+from game.ai.hand import YAOCHUU, counts_of, dora_kinds, suit_of_kind
 from game.view import SeatView
 from rules.events import Event, KitaDeclared, MeldCalled, RoundStarted, TileDiscarded, TileDrawn
 from rules.meld import Meld, MeldType
-from rules.tiles import KIND_COUNT, TILE_COUNT
+from rules.tiles import KIND_COUNT
 
 # Deal-in shares of one tile per wait shape still possible, fitted (maximum likelihood) to every discard made
 # against a single closed riichi in logged duplicate hanchan: 1 strong and 3 kobalab seats (124, seed 48001)
@@ -198,21 +198,12 @@ def deal_in_chances(
     return chances
 
 
-def held_counts(view: SeatView) -> list[int]:
-    """The seat's own copies of each kind (a flower belongs to none)."""
-    held = [0] * KIND_COUNT
-    for tile in view.hand:
-        if tile < TILE_COUNT:
-            held[tile >> 2] += 1
-    return held
-
-
 def danger_costs(
     view: SeatView, found: Sequence[Threat], unseen: Sequence[int], *, counts_tiles: bool = True
 ) -> list[float]:
     """Expected points lost by discarding each kind now, summed over the threats."""
     costs = [0.0] * KIND_COUNT
-    held = held_counts(view)
+    held = counts_of(view.hand)
     for threat in found:
         factor = threat.weight * threat.loss * DANGER_WEIGHT
         chances = deal_in_chances(threat, unseen, held, counts_tiles=counts_tiles)

@@ -13,7 +13,8 @@ import pytest
 
 import main
 from game.ai import create_ai
-from game.ai.danger import DANGER_REASONS, held_counts, threats
+from game.ai.danger import DANGER_REASONS, threats
+from game.ai.hand import counts_of as hand_counts
 from game.ai.hand import unseen_counts
 from game.ai.player import AiSeat
 from game.calculator import score_request
@@ -360,7 +361,7 @@ def test_safe_ranking_is_the_coachs_danger_safest_first(level: int, index: int) 
     assert {threat.seat for threat in found_threats} == riichi
     unseen = unseen_counts(view)
     for entry in ranking:
-        danger = tile_danger(parse_tile(entry["tile"]) >> 2, found_threats, unseen, held_counts(view))
+        danger = tile_danger(parse_tile(entry["tile"]) >> 2, found_threats, unseen, hand_counts(view.hand))
         assert entry["danger"] == round(danger.chance, 4)
         assert entry["reason"] == danger.reason
     for entry in safe:  # genbutsu: discarded by that riichi seat, or passed by anyone since (in a river)
