@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.ai.hand import YAOCHUU, counts_of, dora_kinds, suit_of_kind
 from game.view import SeatView
@@ -12,20 +13,55 @@ from rules.events import Event, KitaDeclared, MeldCalled, RoundStarted, TileDisc
 from rules.meld import Meld, MeldType
 from rules.tiles import KIND_COUNT
 
-# Deal-in shares of one tile per wait shape still possible, fitted (maximum likelihood) to every discard made
-# against a single closed riichi in logged duplicate hanchan: 1 strong and 3 kobalab seats (124, seed 48001)
-# and four strong seats (800, seeds 9001 and 9201); checked on held-out logs (seeds 9101 and 48001 reruns).
-# Against the shares fitted by hand before (ryanmen 0.045, kanchan 0.012, penchan 0.01), a closed wait is
-# more often a kanchan or penchan: a suji 3 or 7 deals in about 6-9% of the time, not 2%.
-_RYANMEN = 0.0296
-_KANCHAN = 0.0289
-_PENCHAN = 0.0481
-_PAIR_WAIT = (0.0, 0.0016, 0.0038, 0.0062, 0.0115)  # shanpon / tanki by unseen copies of the tile itself
-_HONOUR = (0.0, 0.001, 0.005, 0.0206, 0.07)  # by unseen copies
-# A tenpai hand waits on about this many kinds in all (of those a discard can still bring): when the tiles
-# not yet safe against it add up to less, each of them carries more (the wait has to be somewhere), so the
-# shares are scaled up to it. Fitted with the shares above; a reader who does not count tiles does not scale.
-WAIT_MASS = 1.72
+
+@dataclass(frozen=True)
+class Shares:
+    """The constants of the deal-in model against a tenpai hand: the deal-in share of one tile per wait shape
+    still possible through it, and the ``wait_mass`` the shares of the tiles not yet safe are scaled up to."""
+
+    ryanmen: float
+    kanchan: float
+    penchan: float
+    pair: tuple[float, float, float, float, float]  # shanpon / tanki, by unseen copies of the tile itself
+    honour: tuple[float, float, float, float, float]  # by unseen copies
+    # A tenpai hand waits on about this many kinds in all (of those a discard can still bring): when the tiles
+    # not yet safe against it add up to less, each of them carries more (the wait has to be somewhere).
+    wait_mass: float
+
+    NAMES: ClassVar[tuple[str, ...]] = (
+        *("ryanmen", "kanchan", "penchan", "pair1", "pair2", "pair3", "pair4"),
+        *("honour1", "honour2", "honour3", "honour4"),
+    )
+
+    def vector(self) -> tuple[float, ...]:
+        """The shares in the order of ``NAMES`` (the chance of a tile is linear in them)."""
+        return (self.ryanmen, self.kanchan, self.penchan, *self.pair[1:], *self.honour[1:])
+
+    @classmethod
+    def of(cls, vector: Sequence[float], wait_mass: float) -> Shares:
+        """The shares of a ``vector`` in the order of ``NAMES``."""
+        if len(vector) != len(cls.NAMES):
+            raise ValueError(f"{len(cls.NAMES)} shares expected, got {len(vector)}")
+        ryanmen, kanchan, penchan, p1, p2, p3, p4, h1, h2, h3, h4 = vector
+        return cls(ryanmen, kanchan, penchan, (0.0, p1, p2, p3, p4), (0.0, h1, h2, h3, h4), wait_mass)
+
+
+# Fitted (maximum likelihood, ``python -m tools.danger_fit``) to every discard made against a single closed
+# riichi in logged duplicate hanchan: 1 strong and 3 kobalab seats (124, seed 48001) and four strong seats
+# (800, seeds 9001 and 9201); checked on held-out logs (seeds 9101 and 48001 reruns). Against the shares
+# fitted by hand before (ryanmen 0.045, kanchan 0.012, penchan 0.01), a closed wait is more often a kanchan or
+# penchan: a suji 3 or 7 deals in about 6-9% of the time, not 2%. The shares of a tile with four copies
+# unseen bear on no discarded tile (it was in hand), only on the sum: a refit holds them. A reader who does
+# not count tiles does not scale to the wait mass.
+SHARES = Shares(
+    ryanmen=0.0296,
+    kanchan=0.0289,
+    penchan=0.0481,
+    pair=(0.0, 0.0016, 0.0038, 0.0062, 0.0115),
+    honour=(0.0, 0.001, 0.005, 0.0206, 0.07),
+    wait_mass=1.72,
+)
+WAIT_MASS = SHARES.wait_mass
 # What a deal-in chance counts for in a discard's cost. The strong AI's push and fold constants were tuned
 # (in paired play) with the shares fitted by hand, which were about 1.5 times lower on average; at full weight
 # four strong seats fold so much more that 21.1% of their hands end in an exhaustive draw (band 12-20%), at
@@ -147,35 +183,38 @@ def _visible_dora(melds: Sequence[Meld], dora: Sequence[int]) -> int:
     return sum(dora[tile >> 2] for meld in melds for tile in meld.tiles)
 
 
-def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], *, counts_tiles: bool = True) -> float:
+def deal_in_chance(
+    kind: int, threat: Threat, unseen: Sequence[int], *, counts_tiles: bool = True, shares: Shares = SHARES
+) -> float:
     """Probability-like share that ``kind`` deals in against a tenpai ``threat``: genbutsu, suji, honours by
-    copies seen and, when ``counts_tiles``, kabe and one-chance and the copies of the tile itself."""
+    copies seen and, when ``counts_tiles``, kabe and one-chance and the copies of the tile itself (linear in
+    the ``shares``)."""
     if kind in threat.safe:
         return 0.0
     if kind >= 27:
-        chance = _HONOUR[unseen[kind]]
+        chance = shares.honour[unseen[kind]]
         if threat.simples:
             return chance * TANYAO_YAOCHUU
         return chance * 0.3 if threat.flush_suit is not None and unseen[kind] < 3 else chance
     rank = kind % 9
     seen: Sequence[int] = unseen if counts_tiles else _NOTHING_SEEN
-    chance = _PAIR_WAIT[seen[kind]]
+    chance = shares.pair[seen[kind]]
     safe = threat.safe
     # ryanmen below (rank-2, rank-1) waits on rank-3 and rank: killed by suji or by an exhausted shape tile
     if rank >= 2:
         shape = min(seen[kind - 1], seen[kind - 2]) / 4.0
         if rank == 2:
-            chance += _PENCHAN * shape
+            chance += shares.penchan * shape
         elif kind - 3 not in safe:
-            chance += _RYANMEN * shape
+            chance += shares.ryanmen * shape
     if rank <= 6:
         shape = min(seen[kind + 1], seen[kind + 2]) / 4.0
         if rank == 6:
-            chance += _PENCHAN * shape
+            chance += shares.penchan * shape
         elif kind + 3 not in safe:
-            chance += _RYANMEN * shape
+            chance += shares.ryanmen * shape
     if 1 <= rank <= 7:
-        chance += _KANCHAN * min(seen[kind - 1], seen[kind + 1]) / 4.0
+        chance += shares.kanchan * min(seen[kind - 1], seen[kind + 1]) / 4.0
     if threat.flush_suit is not None:
         chance *= 1.6 if kind // 9 == threat.flush_suit else 0.15
     if threat.simples and rank in (0, 8):
@@ -184,16 +223,24 @@ def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], *, counts_t
 
 
 def deal_in_chances(
-    threat: Threat, unseen: Sequence[int], held: Sequence[int], *, counts_tiles: bool = True
+    threat: Threat,
+    unseen: Sequence[int],
+    held: Sequence[int],
+    *,
+    counts_tiles: bool = True,
+    shares: Shares = SHARES,
 ) -> list[float]:
     """``deal_in_chance`` of every kind against ``threat``; when ``counts_tiles``, scaled up together so that
-    the kinds a discard can still bring (``unseen`` or ``held`` in one's own hand) carry at least
-    ``WAIT_MASS``: the fewer the tiles left unsafe, the likelier each of them."""
-    chances = [deal_in_chance(kind, threat, unseen, counts_tiles=counts_tiles) for kind in range(KIND_COUNT)]
+    the kinds a discard can still bring (``unseen`` or ``held`` in one's own hand) carry at least the
+    ``wait_mass``: the fewer the tiles left unsafe, the likelier each of them."""
+    chances = [
+        deal_in_chance(kind, threat, unseen, counts_tiles=counts_tiles, shares=shares)
+        for kind in range(KIND_COUNT)
+    ]
     if counts_tiles:
         mass = sum(chance for kind, chance in enumerate(chances) if unseen[kind] or held[kind])
-        if 0.0 < mass < WAIT_MASS:
-            scale = WAIT_MASS / mass
+        if 0.0 < mass < shares.wait_mass:
+            scale = shares.wait_mass / mass
             chances = [chance * scale for chance in chances]
     return chances
 
