@@ -46,13 +46,13 @@ class Shares:
         return cls(ryanmen, kanchan, penchan, (0.0, p1, p2, p3, p4), (0.0, h1, h2, h3, h4), wait_mass)
 
 
-# Fitted (maximum likelihood, ``python -m tools.danger_fit``) to every discard made against a single closed
-# riichi in logged duplicate hanchan: 1 strong and 3 kobalab seats (124, seed 48001) and four strong seats
-# (800, seeds 9001 and 9201); checked on held-out logs (seeds 9101 and 48001 reruns). Against the shares
-# fitted by hand before (ryanmen 0.045, kanchan 0.012, penchan 0.01), a closed wait is more often a kanchan or
-# penchan: a suji 3 or 7 deals in about 6-9% of the time, not 2%. The shares of a tile with four copies
-# unseen bear on no discarded tile (it was in hand), only on the sum: a refit holds them. A reader who does
-# not count tiles does not scale to the wait mass.
+# Fitted by maximum likelihood (the method of ``python -m tools.danger_fit``) to every discard made against a
+# single closed riichi in logged duplicate hanchan: 1 strong and 3 kobalab seats (124, seed 48001) and four
+# strong seats (800, seeds 9001 and 9201); checked on held-out logs (seeds 9101 and 48001 reruns). Against
+# the shares fitted by hand before (ryanmen 0.045, kanchan 0.012, penchan 0.01), a closed wait is more often a
+# kanchan or penchan: a suji 3 or 7 deals in about 6-9% of the time, not 2%. The shares of a tile with four
+# copies unseen bear on no discarded tile (it was in hand), only on the sum: a refit holds them. A reader who
+# does not count tiles does not scale to the wait mass.
 SHARES = Shares(
     ryanmen=0.0296,
     kanchan=0.0289,
@@ -63,9 +63,11 @@ SHARES = Shares(
 )
 WAIT_MASS = SHARES.wait_mass
 # What a deal-in chance counts for in a discard's cost. The strong AI's push and fold constants were tuned
-# (in paired play) with the shares fitted by hand, which were about 1.5 times lower on average; at full weight
-# four strong seats fold so much more that 21.1% of their hands end in an exhaustive draw (band 12-20%), at
-# 2/3 17.6%. So the shares above set which tile is more dangerous, and the push/fold balance stays as tuned.
+# (in paired play) with the shares fitted by hand, which were about 1.5 times lower on average. At full weight
+# four strong seats end about 3.4 points more of their hands in an exhaustive draw (100 duplicate games: 21.1%
+# against 17.6% on seed 51, 14.7% against 11.4% on seed 52; band 12-20%), and against kobalab's AI it changed
+# 9 of 200 hands for -51.5 +- 83.7 points a hand (0.5 changed 1): so the shares above set which tile is more
+# dangerous, and the push/fold balance stays as tuned.
 DANGER_WEIGHT = 2.0 / 3.0
 _NOTHING_SEEN = (4,) * KIND_COUNT  # a reader who does not count tiles treats every wait shape as possible
 DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard past the twelfth
