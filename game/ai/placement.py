@@ -21,10 +21,7 @@ import math
 from collections.abc import Sequence
 
 # the spread (sd) of the change of the gap between two seats in one hand: measured over 524 logged hanchan of
-# the strong AI against kobalab's (7,810 points, heavy-tailed; seeds 48001 and 9001). Fitted instead to which
-# of two seats finished above the other from each hand's scores in the same logs, the spread would be 6,500 to
-# 7,000 (log-likelihood per pair in the last four hands -0.4014 at 7,000, -0.4029 at 7,800): the measured one
-# reads the final order nearly as well and, if anything, tilts a little less than the fit would
+# the strong AI against kobalab's (7,810 points, heavy-tailed; seeds 48001 and 9001)
 GAP_SPREAD = 7800.0
 RENCHAN = 1.33  # hands played per nominal hand in the same logs (10.6 hands a hanchan: repeats and draws)
 RATIO = (0.2, 5.0)  # the bounds of a price over its points
