@@ -32,7 +32,6 @@ from game.ai.hand import (
     yakuhai_han,
 )
 from game.ai.lookahead import Lookahead
-from game.ai.placement import Standing
 from game.view import Phase, SeatView
 from rules.actions import (
     PASS,
@@ -177,7 +176,6 @@ class Situation:
     alive: float  # chance the hand goes on from one own draw to the next (each threat may win first)
     all_last: bool
     rank: int  # 0 = first by score now
-    standing: Standing | None  # before the match's last hand (placement levels): what points do for places
     tenpai_values: dict[tuple[bytes, tuple[Meld, ...]], tuple[int, float]] = dataclasses.field(
         default_factory=dict
     )
@@ -272,15 +270,8 @@ class AiSeat:
             found = [threat for threat in found if view.players[threat.seat].riichi]
         all_last = self._is_all_last(view)
         my_rank = _place_of(view.scores, view.seat)
-        standing = None
         if self.style.placement and all_last:
             found = [self._placement_threat(view, threat, my_rank) for threat in found]
-        elif self.style.placement:
-            standing = Standing(view.scores, view.seat, self._hands_after(view))
-            found = [
-                dataclasses.replace(threat, loss=standing.loss(threat.seat, threat.loss, view.riichi_sticks))
-                for threat in found
-            ]
         load = sum(threat.weight * threat.loss for threat in found)
         alive = 1.0 - _END_PER_DRAW
         if self.style.value_aware:
@@ -302,7 +293,6 @@ class AiSeat:
             alive=alive,
             all_last=all_last,
             rank=my_rank,
-            standing=standing,
         )
 
     def _placement_threat(self, view: SeatView, threat: Threat, rank: int) -> Threat:
@@ -321,12 +311,8 @@ class AiSeat:
         return threat
 
     def _is_all_last(self, view: SeatView) -> bool:
-        return self._hands_after(view) <= 0
-
-    def _hands_after(self, view: SeatView) -> int:
-        """Nominal hands of the match after this one (0 in its last hand and in an extension)."""
         index = view.round_wind * view.n + view.kyoku
-        return max(0, WINDS_PLAYED[self.rules.game_length] * view.n - 1 - index)
+        return index >= WINDS_PLAYED[self.rules.game_length] * view.n - 1
 
     # --- own turn ----------------------------------------------------------------------------------------
 
@@ -597,8 +583,6 @@ class AiSeat:
         view = situation.view
         table = 1000 * view.riichi_sticks + 300 * view.honba
         value += table
-        if situation.standing is not None:
-            return situation.standing.win(points + table, view.riichi_sticks) + value - points - table
         if not (self.style.placement and situation.all_last):
             return value
         if situation.rank == 0:
@@ -870,8 +854,8 @@ class AiSeat:
         return riichi_ev > dama_ev
 
     def _placed_ron(self, situation: Situation, points: float) -> float:
-        """A ron's points as the match's standing weighs them for placement (else the points)."""
-        if not self.style.placement:
+        """A ron's points as the last hand of the match weighs them for placement (else the points)."""
+        if not (self.style.placement and situation.all_last):
             return points
         table = 1000 * situation.view.riichi_sticks + 300 * situation.view.honba
         return self._placed(situation, points, points) - table
