@@ -149,9 +149,9 @@ def test_a_bot_writing_more_lines_than_asked_is_told_off_at_most_twice(caplog) -
 def test_a_stalled_bot_costs_one_time_limit_only() -> None:
     import time
 
-    # the same bot and game where the bot never stalls (it would after 10**6 answers) sets the pace of this
-    # machine now, so a loaded machine does not fail the test; waiting out the limit at each of the seat's
-    # later decisions would add tens of seconds
+    # the same bot and game where the bot never stalls (it would after 10**6 lines) sets the pace of this
+    # machine now, so a loaded machine does not fail the test; a seat that waited out the limit ten times
+    # instead of once took about 5 s more and failed it
     start = time.monotonic()
     _, reference, _ = play(EAST_4P, fake_bot("stall", "1000000"), timeout_s=0.5)
     paced = time.monotonic() - start
