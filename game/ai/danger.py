@@ -11,6 +11,7 @@ from game.ai.hand import YAOCHUU, counts_of, dora_kinds, suit_of_kind
 from game.view import SeatView
 from rules.events import Event, KitaDeclared, MeldCalled, RoundStarted, TileDiscarded, TileDrawn
 from rules.meld import Meld, MeldType
+from rules.round import RiverTile
 from rules.tiles import KIND_COUNT
 
 
@@ -76,6 +77,18 @@ DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard 
 # 45%, 62%, 62-80%); three calls from ~60%.
 _OPEN_TENPAI = ((0.0, 0.0), (0.0, 0.033), (0.1, 0.05), (0.45, 0.04), (0.9, 0.0))
 TANYAO_YAOCHUU = 0.3  # deal-in share of a terminal or honour against an open hand of simples (tanyao waits)
+# What a riichi seat discarded before its riichi reads on the tiles of the same suit: a tile just outside one
+# of them (toward the terminal, up to three ranks: 1-3 of an early 4, 2-3 of an early 4's 5...) seldom waits,
+# one just inside (up to two ranks toward the middle) somewhat less often than a tile neither side of any.
+# Fitted by likelihood to every discard against a single closed riichi in 1,800 logged four-strong hanchan
+# (seeds 9001-9401; 31,414 discards not genbutsu, 1,583 deal-ins): the two factors raise the log-likelihood
+# from -5,643 to -5,590, and on held-out logs of 1 strong and 3 kobalab seats (248 hanchan, 173 deal-ins)
+# from -617.7 to -607.5. Before, a tile outside such a discard dealt in 0.50x as often as the shares read
+# and one beside none 1.24x (one inside 0.90x).
+OUTSIDE_EARLY = 0.4
+INSIDE_EARLY = 0.7
+OUTSIDE_RANKS = 3
+INSIDE_RANKS = 2
 
 
 class Memory:
@@ -127,6 +140,8 @@ class Threat:
     safe: frozenset[int]
     flush_suit: int | None  # an open hand going for one suit: other suits are nearly safe
     simples: bool = False  # an open hand whose melds are all simples (tanyao): terminals and honours safer
+    outside: frozenset[int] = frozenset()  # riichi: kinds just outside a tile it discarded before its riichi
+    inside: frozenset[int] = frozenset()  # riichi: kinds just inside one (and outside none)
 
 
 def threats(view: SeatView, memory: Memory) -> list[Threat]:
@@ -145,7 +160,10 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
         open_melds = [meld for meld in player.melds if meld.type is not MeldType.ANKAN]
         flush_suit = None
         simples = False
+        outside: frozenset[int] = frozenset()
+        inside: frozenset[int] = frozenset()
         if player.riichi:
+            outside, inside = early_sides(player.river)
             weight = 1.0
             loss = (
                 5200.0
@@ -176,9 +194,39 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
                 continue
             loss = 4000.0
         found.append(
-            Threat(seat, weight, loss * (1.5 if dealer else 1.0), frozenset(safe), flush_suit, simples)
+            Threat(
+                seat,
+                weight,
+                loss * (1.5 if dealer else 1.0),
+                frozenset(safe),
+                flush_suit,
+                simples,
+                outside,
+                inside,
+            )
         )
     return found
+
+
+def early_sides(river: Sequence[RiverTile]) -> tuple[frozenset[int], frozenset[int]]:
+    """The suited kinds just outside (toward the terminal) and just inside (toward the middle, and outside
+    none) of the tiles a riichi seat discarded before its declaration tile; a 5 has two outsides."""
+    declared = next((index for index, tile in enumerate(river) if tile.riichi), len(river))
+    before = {tile.tile >> 2 for tile in river[:declared]}
+    outside: set[int] = set()
+    inside: set[int] = set()
+    for kind in before:
+        if kind >= 27:
+            continue
+        rank, first = kind % 9, kind - kind % 9
+        for other in range(first, first + 9):
+            distance = other % 9 - rank
+            toward_edge = (rank <= 4 and distance < 0) or (rank >= 4 and distance > 0)
+            if toward_edge and abs(distance) <= OUTSIDE_RANKS:
+                outside.add(other)
+            elif distance and not toward_edge and abs(distance) <= INSIDE_RANKS:
+                inside.add(other)
+    return frozenset(outside), frozenset(inside - outside)
 
 
 def _visible_dora(melds: Sequence[Meld], dora: Sequence[int]) -> int:
@@ -217,6 +265,10 @@ def deal_in_chance(
             chance += shares.ryanmen * shape
     if 1 <= rank <= 7:
         chance += shares.kanchan * min(seen[kind - 1], seen[kind + 1]) / 4.0
+    if kind in threat.outside:
+        chance *= OUTSIDE_EARLY
+    elif kind in threat.inside:
+        chance *= INSIDE_EARLY
     if threat.flush_suit is not None:
         chance *= 1.6 if kind // 9 == threat.flush_suit else 0.15
     if threat.simples and rank in (0, 8):
