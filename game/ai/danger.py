@@ -237,8 +237,8 @@ def deal_in_chance(
     kind: int, threat: Threat, unseen: Sequence[int], *, counts_tiles: bool = True, shares: Shares = SHARES
 ) -> float:
     """Probability-like share that ``kind`` deals in against a tenpai ``threat``: genbutsu, suji, honours by
-    copies seen and, when ``counts_tiles``, kabe and one-chance and the copies of the tile itself (linear in
-    the ``shares``)."""
+    copies seen, a riichi's discards before it (a tile just outside or inside one of them) and, when
+    ``counts_tiles``, kabe and one-chance and the copies of the tile itself (linear in the ``shares``)."""
     if kind in threat.safe:
         return 0.0
     if kind >= 27:
@@ -313,7 +313,7 @@ def danger_costs(
     return costs
 
 
-DANGER_REASONS = ("genbutsu", "suji", "kabe", "one_chance", "honour", "none")
+DANGER_REASONS = ("genbutsu", "suji", "kabe", "one_chance", "outside", "honour", "none")
 """Why a tile is as safe as it is against one threat, strongest first (see ``danger_reason``)."""
 
 
@@ -321,7 +321,8 @@ def danger_reason(kind: int, threat: Threat, unseen: Sequence[int]) -> str:
     """The reading behind ``deal_in_chance`` for ``kind`` against ``threat``, as one of ``DANGER_REASONS``:
     passed since the threat's riichi or in its river (genbutsu), an honour, both sequence waits through the
     tile ruled out by suji, or by the copies in sight of the tiles they need (none left: kabe; one left:
-    one-chance); "none" when nothing makes it safer."""
+    one-chance), just outside a tile the riichi discarded before its riichi (``OUTSIDE_EARLY``); "none" when
+    nothing makes it safer."""
     if kind in threat.safe:
         return "genbutsu"
     if kind >= 27:
@@ -340,4 +341,4 @@ def danger_reason(kind: int, threat: Threat, unseen: Sequence[int]) -> str:
         return "kabe"
     if fewest == 1:
         return "one_chance"
-    return "none"
+    return "outside" if kind in threat.outside else "none"
