@@ -80,11 +80,13 @@ TANYAO_YAOCHUU = 0.3  # deal-in share of a terminal or honour against an open ha
 # What a riichi seat discarded before its riichi reads on the tiles of the same suit: a tile just outside one
 # of them (toward the terminal, up to three ranks: 1-3 of an early 4, 2-3 of an early 4's 5...) seldom waits,
 # one just inside (up to two ranks toward the middle) somewhat less often than a tile neither side of any.
-# Fitted by likelihood to every discard against a single closed riichi in 1,800 logged four-strong hanchan
-# (seeds 9001-9401; 31,414 discards not genbutsu, 1,583 deal-ins): the two factors raise the log-likelihood
-# from -5,643 to -5,590, and on held-out logs of 1 strong and 3 kobalab seats (248 hanchan, 173 deal-ins)
-# from -617.7 to -607.5. Before, a tile outside such a discard dealt in 0.50x as often as the shares read
-# and one beside none 1.24x (one inside 0.90x).
+# Fitted by likelihood to every discard against a single closed riichi in 1,000 logged four-strong hanchan
+# (seeds 9001, 9101, 9201; 17,364 discards not genbutsu, 850 deal-ins): with these two factors the log-
+# likelihood goes from -3,060.9 to -3,044.1 (the best pair, 0.5 and 0.65, -3,041.1), on held-out logs of 1
+# strong and 3 kobalab seats (seed 48001, 124 hanchan, 88 deal-ins) from -309.1 to -304.0. Seed 9101 alone
+# reads worse with them (-672.5 to -684.7); the other two and the held-out logs read better. Without them,
+# the tiles outside such a discard dealt in 0.71x as often as the shares read (68 against 96.3), those beside
+# none 1.17x and those inside 0.81x.
 OUTSIDE_EARLY = 0.4
 INSIDE_EARLY = 0.7
 OUTSIDE_RANKS = 3
