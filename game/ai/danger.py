@@ -78,7 +78,7 @@ DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard 
 _OPEN_TENPAI = ((0.0, 0.0), (0.0, 0.033), (0.1, 0.05), (0.45, 0.04), (0.9, 0.0))
 TANYAO_YAOCHUU = 0.3  # deal-in share of a terminal or honour against an open hand of simples (tanyao waits)
 # What a riichi seat discarded before its riichi reads on the tiles of the same suit: a tile just outside one
-# of them (toward the terminal, up to three ranks: 1-3 of an early 4, 2-3 of an early 4's 5...) seldom waits,
+# of them (toward the terminal, up to three ranks: 1-3m of an early 4m; 2-4m and 6-8m of a 5m) seldom waits,
 # one just inside (up to two ranks toward the middle) somewhat less often than a tile neither side of any.
 # Fitted by likelihood to every discard against a single closed riichi in 1,000 logged four-strong hanchan
 # (seeds 9001, 9101, 9201; 17,364 discards not genbutsu, 850 deal-ins): with these two factors the log-
