@@ -18,6 +18,7 @@ from game.ai.danger import (
     WAIT_MASS,
     Memory,
     Threat,
+    danger_reason,
     deal_in_chance,
     deal_in_chances,
     early_sides,
@@ -229,6 +230,10 @@ def test_a_tile_outside_an_early_discard_deals_in_less_often() -> None:
             factor * deal_in_chance(kind, read["plain"], unseen)
         )
     assert read["early"].outside
+    # the coach names the reading where nothing stronger (suji, kabe, one-chance) does
+    assert danger_reason(_kind("2p"), read["early"], unseen) == "outside"
+    assert danger_reason(_kind("8p"), read["early"], unseen) == "none"
+    assert danger_reason(_kind("2p"), read["plain"], unseen) == "none"
     assert not read["plain"].outside & _kinds("123456789p")
 
 
