@@ -235,6 +235,12 @@ def test_a_tile_outside_an_early_discard_deals_in_less_often() -> None:
     assert danger_reason(_kind("8p"), read["early"], unseen) == "none"
     assert danger_reason(_kind("2p"), read["plain"], unseen) == "none"
     assert not read["plain"].outside & _kinds("123456789p")
+    # an open hand with the same river reads nothing from it (the factors were fitted against riichi only)
+    quiet = _view("123456789m1234p", rivers={2: "4p1z2z3z9m"}, tiles_left=45)
+    opened = _with_open_melds(quiet, 2, (("777s", MeldType.PON),))
+    open_threat = next(found for found in threats(opened, Memory()) if found.seat == 2)
+    assert not open_threat.outside
+    assert not open_threat.inside
 
 
 def test_strong_folds_first_the_tile_outside_what_the_riichi_cut_early() -> None:
