@@ -246,9 +246,15 @@ def test_each_opened_hand_counts_by_how_far_its_first_call_left_it(tmp_path: Pat
 def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: Path) -> None:
     rules = preset("standard").with_overrides({"game_length": "east"})
     levels = ("strong", "easy", "strong", "normal")
-    table = Table(rules, [create_ai(level, rules, 50 + seat) for seat, level in enumerate(levels)], 27)
-    recorder = GameRecorder.attach(table, list(levels))
-    standings = table.run()
+    # the first match from table seed 48 on that ends with riichi sticks left on the table (the check below
+    # needs them; which match does depends on how the AIs play, so the seed is searched, not fixed: with the
+    # AIs of this commit seed 48 is the first from 27 on, which took 22 matches to find)
+    for seed in range(48, 108):
+        table = Table(rules, [create_ai(level, rules, 50 + seat) for seat, level in enumerate(levels)], seed)
+        recorder = GameRecorder.attach(table, list(levels))
+        standings = table.run()
+        if standings.leftover_points > 0:
+            break
     record = recorder.record(standings)
     assert record.final_scores is not None
     (tmp_path / "match.mjai.jsonl").write_text(mjai.dumps(record), encoding="utf-8")
@@ -257,7 +263,7 @@ def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: P
         " ".join(line.split()[:2]): dict(word.split("=") for word in line.split()[2:]) for line in lines
     }
     # the final scores less the riichi sticks left on the table at the end, which this rule set gives to first
-    # place: the log cannot show them (this match ends with 2,000 in sticks left, so the check has them)
+    # place: the log cannot show them (this match ends with sticks left, so the check has them)
     assert rules.leftover_sticks == "first"
     assert standings.leftover_points > 0
     final = [
