@@ -72,38 +72,10 @@ WAIT_MASS = SHARES.wait_mass
 DANGER_WEIGHT = 2.0 / 3.0
 _NOTHING_SEEN = (4,) * KIND_COUNT  # a reader who does not count tiles treats every wait shape as possible
 DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard past the twelfth
-# An open hand (no riichi) is read with its own shares, tenpai chance, flush read and loss, fitted by
-# likelihood to every discard made with no riichi on the table against each open seat, in 1,000 logged four-
-# strong hanchan (seeds 9001, 9101, 9201; 226,428 discard-seat pairs, 1,866 deal-ins), the wait mass held at
-# the riichi's. Held out (seed 48001, 1 strong and 3 kobalab seats, 124 hanchan, 294 deal-ins) the log-
-# likelihood goes from -1,383.8 (the riichi's shares, the tenpai chances measured on kobalab's AI's calls
-# and the flush read of every one-suit pair of calls) to -1,295.8. The reading it replaces was far too sharp:
-# tiles it read below 2% dealt in 1.5 times as often as read and those above 10% 0.6 times; a one-call hand
-# early was read 2-5 times too likely tenpai; against a "flush" of two calls in one suit the other suits
-# dealt in 2.8-3.9 times as often as read and its own suit 0.3-0.6 times. An open hand waits less often on a
-# kanchan or penchan than a riichi does (it calls those shapes away), more often on a pair.
-OPEN_SHARES = Shares(
-    ryanmen=0.0134,
-    kanchan=0.0046,
-    penchan=0.0063,
-    pair=(0.0, 0.0005, 0.0018, 0.0077, 0.0115),  # the last copies fit at 0; a tanki on one still happens
-    honour=(0.0, 0.0005, 0.0039, 0.0241, 0.07),
-    wait_mass=WAIT_MASS,
-)
-# An open hand's chance of being tenpai: base + per discard in its river, by its calls (1, 2, 3, 4 or more).
-_OPEN_TENPAI = ((0.0, 0.0), (-0.064, 0.0349), (0.282, 0.0245), (1.077, -0.031), (0.9, 0.0))
-# A flush read: every call in one suit (two or more) and not one tile of that suit in the river. Its own suit,
-# the other suits and the honours read these times as likely as against another open hand (with the wait
-# mass, what counts is their ratio: its own suit 3.4 times the others). Of the 34,679 discards against two
-# calls in one suit, those with that suit already in the river dealt in like any other open hand.
-FLUSH_SUIT = 0.537
-FLUSH_OTHER_SUIT = 0.157
-FLUSH_HONOUR = 0.266
-# What dealing into an open hand costs, regressed on the 2,160 deal-ins of those logs (dealer 1.5 times):
-# 3,200 and 2,000 a visible dora; a flush read 1,600 more; a yakuhai pon adds nothing (the hand is cheap).
-OPEN_LOSS = 3200.0
-OPEN_LOSS_DORA = 2000.0
-OPEN_LOSS_FLUSH = 1600.0
+# An open hand's chance of being tenpai by its calls: base + per discard in its river, fitted to kobalab's AI
+# in 40 logged duplicate hanchan (one call: 7%, 20%, 31%, 43% at 3-5, 6-8, 9-11, 12+ discards; two calls: 25%,
+# 45%, 62%, 62-80%); three calls from ~60%.
+_OPEN_TENPAI = ((0.0, 0.0), (0.0, 0.033), (0.1, 0.05), (0.45, 0.04), (0.9, 0.0))
 TANYAO_YAOCHUU = 0.3  # deal-in share of a terminal or honour against an open hand of simples (tanyao waits)
 # What a riichi seat discarded before its riichi reads on the tiles of the same suit: a tile just outside one
 # of them (toward the terminal, up to three ranks: 1-3m of an early 4m; 2-4m and 6-8m of a 5m) seldom waits,
@@ -172,7 +144,6 @@ class Threat:
     simples: bool = False  # an open hand whose melds are all simples (tanyao): terminals and honours safer
     outside: frozenset[int] = frozenset()  # riichi: kinds just outside a tile it discarded before its riichi
     inside: frozenset[int] = frozenset()  # riichi: kinds just inside one (and outside none)
-    shares: Shares = SHARES  # the deal-in model its waits are read with (``OPEN_SHARES`` for an open hand)
 
 
 def threats(view: SeatView, memory: Memory) -> list[Threat]:
@@ -193,7 +164,6 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
         simples = False
         outside: frozenset[int] = frozenset()
         inside: frozenset[int] = frozenset()
-        shares = SHARES
         if player.riichi:
             outside, inside = early_sides(player.river)
             weight = 1.0
@@ -206,21 +176,17 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
             count = len(open_melds)
             base, per_discard = _OPEN_TENPAI[min(count, 4)]
             weight = min(0.95, base + per_discard * len(player.river))
-            if weight <= 0:
-                continue
-            suits = {suit_of_kind(tile >> 2) for meld in player.melds for tile in meld.tiles} - {3}
-            if len(suits) == 1 and count >= 2:
-                suit = next(iter(suits))
-                if not any(suit_of_kind(river_tile.tile >> 2) == suit for river_tile in player.river):
-                    flush_suit = suit
             loss = (
-                OPEN_LOSS
-                + OPEN_LOSS_DORA * _visible_dora(player.melds, dora)
-                + OPEN_LOSS_FLUSH * (flush_suit is not None)
+                2600.0
+                + 2000.0 * _visible_dora(player.melds, dora)
                 + 1000.0 * (len(player.kita) + len(player.flowers))
             )
+            loss += 1500.0 * sum(1 for meld in open_melds if meld.kind >= 31 and not meld.is_sequence)
+            suits = {suit_of_kind(tile >> 2) for meld in player.melds for tile in meld.tiles} - {3}
+            if len(suits) == 1 and count >= 2:
+                flush_suit = next(iter(suits))
+                loss += 2600.0
             simples = all(tile >> 2 not in YAOCHUU for meld in player.melds for tile in meld.tiles)
-            shares = OPEN_SHARES
         else:
             late = len(player.river) - 12
             if late <= 0:
@@ -239,7 +205,6 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
                 simples,
                 outside,
                 inside,
-                shares,
             )
         )
     return found
@@ -271,24 +236,18 @@ def _visible_dora(melds: Sequence[Meld], dora: Sequence[int]) -> int:
 
 
 def deal_in_chance(
-    kind: int,
-    threat: Threat,
-    unseen: Sequence[int],
-    *,
-    counts_tiles: bool = True,
-    shares: Shares | None = None,
+    kind: int, threat: Threat, unseen: Sequence[int], *, counts_tiles: bool = True, shares: Shares = SHARES
 ) -> float:
     """Probability-like share that ``kind`` deals in against a tenpai ``threat``: genbutsu, suji, honours by
     copies seen, a riichi's discards before it (a tile just outside or inside one of them) and, when
     ``counts_tiles``, kabe and one-chance and the copies of the tile itself (linear in the ``shares``)."""
     if kind in threat.safe:
         return 0.0
-    shares = shares or threat.shares
     if kind >= 27:
         chance = shares.honour[unseen[kind]]
         if threat.simples:
-            chance *= TANYAO_YAOCHUU
-        return chance * FLUSH_HONOUR if threat.flush_suit is not None else chance
+            return chance * TANYAO_YAOCHUU
+        return chance * 0.3 if threat.flush_suit is not None and unseen[kind] < 3 else chance
     rank = kind % 9
     seen: Sequence[int] = unseen if counts_tiles else _NOTHING_SEEN
     chance = shares.pair[seen[kind]]
@@ -313,7 +272,7 @@ def deal_in_chance(
     elif kind in threat.inside:
         chance *= INSIDE_EARLY
     if threat.flush_suit is not None:
-        chance *= FLUSH_SUIT if kind // 9 == threat.flush_suit else FLUSH_OTHER_SUIT
+        chance *= 1.6 if kind // 9 == threat.flush_suit else 0.15
     if threat.simples and rank in (0, 8):
         chance *= TANYAO_YAOCHUU
     return chance
@@ -325,7 +284,7 @@ def deal_in_chances(
     held: Sequence[int],
     *,
     counts_tiles: bool = True,
-    shares: Shares | None = None,
+    shares: Shares = SHARES,
 ) -> list[float]:
     """``deal_in_chance`` of every kind against ``threat``; when ``counts_tiles``, scaled up together so that
     the kinds a discard can still bring (``unseen`` or ``held`` in one's own hand) carry at least the
@@ -336,9 +295,8 @@ def deal_in_chances(
     ]
     if counts_tiles:
         mass = sum(chance for kind, chance in enumerate(chances) if unseen[kind] or held[kind])
-        wait_mass = (shares or threat.shares).wait_mass
-        if 0.0 < mass < wait_mass:
-            scale = wait_mass / mass
+        if 0.0 < mass < shares.wait_mass:
+            scale = shares.wait_mass / mass
             chances = [chance * scale for chance in chances]
     return chances
 

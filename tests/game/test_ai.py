@@ -13,16 +13,8 @@ from hypothesis import strategies as st
 
 from game.ai import LEVELS, create_ai
 from game.ai.danger import (
-    FLUSH_HONOUR,
-    FLUSH_OTHER_SUIT,
-    FLUSH_SUIT,
     INSIDE_EARLY,
-    OPEN_LOSS,
-    OPEN_LOSS_DORA,
-    OPEN_LOSS_FLUSH,
-    OPEN_SHARES,
     OUTSIDE_EARLY,
-    SHARES,
     WAIT_MASS,
     Memory,
     Threat,
@@ -257,7 +249,6 @@ def test_strong_folds_first_the_tile_outside_what_the_riichi_cut_early() -> None
     # the fold starts there, not with the terminal 9s that a reader of genbutsu, suji and counts alone takes.
     view = _view("3467m2589p2589s47s", rivers={2: "4p1z2z3z4z9m", 1: "4s4s6m1m"}, riichi=(2,), tiles_left=45)
     ai = create_ai("strong", preset("standard"), 1)
-    assert isinstance(ai, AiSeat)
     choice = ai.decide(view, _discards(view))
     assert isinstance(choice, Discard)
     assert ai.notes.fold
@@ -680,14 +671,17 @@ def test_strong_declares_riichi_in_the_last_hand_when_only_riichi_climbs_a_place
 
 
 def test_strong_plays_on_an_early_two_shanten_hand_against_two_calls() -> None:
-    # 456689m 3389p 79s 33z, two steps from tenpai with 55 tiles left, against a seat with a chi and a pon
-    # and three discards: an early two-shanten hand wins about a quarter of the time (the look-ahead's pace),
-    # worth more than the little the open hand's danger takes, so it keeps building (9m) instead of folding.
-    # (With a fourth discard it folds: two calls read 38% tenpai there and 3,200 a deal-in, as fitted to
-    # logged games, where the reading before read 30% and 2,600.)
-    view = _view("456689m3389p79s33z", seat=0, dealer=1, rivers={2: "1m56p"}, tiles_left=55, dora="1z")
+    # 456689m 3389p 79s 33z, two steps from tenpai with 52 tiles left, against a seat with a chi and a pon and
+    # four discards: an early two-shanten hand wins about a quarter of the time (the look-ahead's pace), worth
+    # more than the little the open hand's danger takes, so it keeps building (9m) instead of folding (9p)
+    view = _view("456689m3389p79s33z", seat=0, dealer=1, rivers={2: "1m56p2s"}, tiles_left=52, dora="1z")
     view = _with_open_melds(view, 2, (("345m", MeldType.CHI), ("777p", MeldType.PON)))
-    assert _strong_discard(view) == (_kind("9m"), False)
+    ai = create_ai("strong", preset("standard"), 1)
+    assert isinstance(ai, AiSeat)
+    choice = ai.decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert ai.notes.fold is False
+    assert choice.tile >> 2 == _kind("9m")
 
 
 def test_terminals_and_honours_are_safer_against_an_open_hand_of_simples() -> None:
@@ -736,15 +730,6 @@ def test_the_last_hand_below_first_folds_where_a_deal_in_drops_a_place(
     assert (choice.tile >> 2 == _kind("8s")) is folds
 
 
-def _strong_discard(view: SeatView) -> tuple[int, bool | None]:
-    """The kind the strong AI discards in ``view`` and whether it folds to do so."""
-    ai = create_ai("strong", preset("standard"), 1)
-    assert isinstance(ai, AiSeat)
-    choice = ai.decide(view, _discards(view))
-    assert isinstance(choice, Discard)
-    return choice.tile >> 2, ai.notes.fold
-
-
 def _with_open_melds(view: SeatView, seat: int, melds: tuple[tuple[str, MeldType], ...]) -> SeatView:
     """``view`` with ``seat`` holding open ``melds`` (chi from its left, pon from across) of free copies."""
     taken = {*view.hand, *view.dora_indicators, *(tile.tile for p in view.players for tile in p.river)}
@@ -755,79 +740,6 @@ def _with_open_melds(view: SeatView, seat: int, melds: tuple[tuple[str, MeldType
     players = list(view.players)
     players[seat] = dataclasses.replace(players[seat], melds=tuple(built), concealed=13 - 3 * len(built))
     return dataclasses.replace(view, players=tuple(players))
-
-
-def _open_threat(river: str, melds: tuple[tuple[str, MeldType], ...], dora: str = "1z") -> Threat | None:
-    view = _view("123m456p789s1s99s1z5z", rivers={2: river}, tiles_left=40, dora=dora)
-    view = _with_open_melds(view, 2, melds)
-    ai = create_ai("strong", preset("standard"), 1)
-    assert isinstance(ai, AiSeat)
-    return next((threat for threat in threats(view, ai.memory) if threat.seat == 2), None)
-
-
-def test_an_open_hand_is_read_with_its_own_shares_tenpai_chance_and_loss() -> None:
-    two_calls = (("234p", MeldType.CHI), ("888p", MeldType.PON))
-    flush = _open_threat("1z9m2z3z4z6z", two_calls)  # two calls in pinzu, no pinzu discarded: a flush read
-    mixed = _open_threat("1z9m3p2z3z4z", two_calls)  # the same calls with a 3p in the river: no flush read
-    assert flush is not None
-    assert mixed is not None
-    assert flush.shares is OPEN_SHARES
-    assert mixed.shares is OPEN_SHARES
-    assert flush.flush_suit == 1
-    assert mixed.flush_suit is None
-    assert flush.loss == OPEN_LOSS + OPEN_LOSS_FLUSH
-    assert mixed.loss == OPEN_LOSS
-    assert flush.weight == pytest.approx(0.282 + 0.0245 * 6)
-    unseen = [4] * 34
-    # against the flush its own suit reads 3.4 times an other suit's tile of the same shape, an honour less
-    for own, other in (("5p", "5s"), ("1p", "1m"), ("9p", "9s")):
-        own_chance = deal_in_chance(_kind(own), flush, unseen)
-        assert own_chance == pytest.approx(
-            deal_in_chance(_kind(other), flush, unseen) * FLUSH_SUIT / FLUSH_OTHER_SUIT
-        )
-        assert own_chance == pytest.approx(deal_in_chance(_kind(own), mixed, unseen) * FLUSH_SUIT)
-    assert deal_in_chance(_kind("7z"), flush, unseen) == pytest.approx(
-        deal_in_chance(_kind("7z"), mixed, unseen) * FLUSH_HONOUR
-    )
-    # an open hand waits less often on a kanchan than a riichi: a 5s that only a kanchan 46s or a pair can
-    # still take (2s and 8s passed) reads by the open shares
-    riichi = dataclasses.replace(mixed, shares=SHARES, safe=mixed.safe | {_kind("2s"), _kind("8s")})
-    opened = dataclasses.replace(mixed, safe=riichi.safe)
-    assert deal_in_chance(_kind("5s"), opened, unseen) == pytest.approx(
-        OPEN_SHARES.kanchan + OPEN_SHARES.pair[4]
-    )
-    assert deal_in_chance(_kind("5s"), riichi, unseen) == pytest.approx(SHARES.kanchan + SHARES.pair[4])
-
-
-def test_an_open_hand_counts_dora_in_its_loss_but_not_a_yakuhai_pon() -> None:
-    # one call: no threat after a single discard, about a third tenpai after ten
-    assert _open_threat("1z", (("555z", MeldType.PON),)) is None
-    yakuhai = _open_threat("1z9m2z3z4z6z1m9s2m8s", (("555z", MeldType.PON),))
-    assert yakuhai is not None
-    assert yakuhai.weight == pytest.approx(-0.064 + 0.0349 * 10)
-    assert yakuhai.loss == OPEN_LOSS  # a yakuhai pon's hand is cheap: it adds nothing
-    with_dora = _open_threat("1z9m2z3z4z6z1m9s2m8s", (("456s", MeldType.CHI),), dora="4s")  # 5s is dora
-    assert with_dora is not None
-    assert with_dora.loss == OPEN_LOSS + OPEN_LOSS_DORA
-
-
-@pytest.mark.parametrize(
-    ("river", "folds"),
-    [
-        ("1z9m3p2z3z4z6z", False),  # a pinzu in its river: two calls in pinzu, but no flush read
-        ("1z9m1s2z3z4z6z", True),  # no pinzu: a flush read, and a costlier hand
-    ],
-)
-def test_strong_builds_against_two_calls_in_one_suit_unless_they_read_as_a_flush(
-    river: str, folds: bool
-) -> None:
-    # 1m 6677m 1p 3456p 2s 567s, one step from tenpai against a seat with a 234p chi and an 888p pon and seven
-    # discards. With a 3p in its river the hand reads as any two calls (about 45% tenpai, 3,200): building
-    # on with 1m is worth more. The old reading took two calls in one suit for a flush (every pinzu very
-    # dangerous, a 5,200 hand) whatever the river, and folded with the genbutsu 3p, a step back.
-    view = _view("1m6m6m7m7m1p3p4p5p6p2s5s6s7s", rivers={2: river}, tiles_left=40, dora="1z")
-    view = _with_open_melds(view, 2, (("234p", MeldType.CHI), ("888p", MeldType.PON)))
-    assert _strong_discard(view) == (_kind("1m"), folds)  # against the flush, 1m is also the safest tile
 
 
 @pytest.mark.parametrize(
