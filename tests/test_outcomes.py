@@ -246,10 +246,10 @@ def test_each_opened_hand_counts_by_how_far_its_first_call_left_it(tmp_path: Pat
 def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: Path) -> None:
     rules = preset("standard").with_overrides({"game_length": "east"})
     levels = ("strong", "easy", "strong", "normal")
-    # the first match from table seed 48 on that ends with riichi sticks left on the table (the check below
-    # needs them; which match does depends on how the AIs play, so the seed is searched, not fixed: with the
-    # AIs of this commit seed 48 is the first from 27 on, which took 22 matches to find)
-    for seed in range(48, 108):
+    # the first match from table seed 27 on that ends with riichi sticks left on the table (the check below
+    # needs them; which match does depends on how the AIs play, so the seed is searched, not fixed: seed 27
+    # itself with the AIs of this commit, seed 48 with an open-hand reading that was tried)
+    for seed in range(27, 107):
         table = Table(rules, [create_ai(level, rules, 50 + seat) for seat, level in enumerate(levels)], seed)
         recorder = GameRecorder.attach(table, list(levels))
         standings = table.run()

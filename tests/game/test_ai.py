@@ -249,6 +249,7 @@ def test_strong_folds_first_the_tile_outside_what_the_riichi_cut_early() -> None
     # the fold starts there, not with the terminal 9s that a reader of genbutsu, suji and counts alone takes.
     view = _view("3467m2589p2589s47s", rivers={2: "4p1z2z3z4z9m", 1: "4s4s6m1m"}, riichi=(2,), tiles_left=45)
     ai = create_ai("strong", preset("standard"), 1)
+    assert isinstance(ai, AiSeat)
     choice = ai.decide(view, _discards(view))
     assert isinstance(choice, Discard)
     assert ai.notes.fold
