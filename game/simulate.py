@@ -655,8 +655,11 @@ class LogWriter:
 class ProgressBar:
     """A one-line progress display (games done/total, rate, ETA) rewritten in place with carriage returns."""
 
-    def __init__(self, stream: TextIO, min_interval_s: float = 0.2, width: int = 24) -> None:
+    def __init__(
+        self, stream: TextIO, min_interval_s: float = 0.2, width: int = 24, unit: str = "games"
+    ) -> None:
         self.stream = stream
+        self.unit = unit
         self.min_interval_s = min_interval_s
         self.width = width
         self.start = time.perf_counter()
@@ -674,7 +677,8 @@ class ProgressBar:
         eta = _clock((total - done) / rate) if rate > 0 else "?"
         filled = self.width * done // total
         bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate:.2f} games/s  ETA {eta}  ")
+        unit = self.unit
+        self.stream.write(f"\r[{bar}] {done}/{total} {unit}  {rate:.2f} {unit}/s  ETA {eta}  ")
         self.stream.flush()
         self._shown = True
 

@@ -78,11 +78,15 @@ def test_a_trial_whose_choices_never_differ_is_played_once_with_the_replays_meas
 
 def test_strong_beats_a_careless_seat_in_single_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert paired_play.run(["strong", "--old", CARELESS, "--trials", "16", "--start", "3"]) == 0
-    line = capsys.readouterr().out.strip()
+    captured = capsys.readouterr()
+    line, err = captured.out.strip(), captured.err
     fields = dict(field.split("=", 1) for field in line.split()[1:])
     assert (fields["mode"], fields["unit"], fields["trials"]) == ("hand", "points", "16")
     assert int(fields["differing"]) >= 8
     assert float(fields["gain"]) > 2 * float(fields["se"]) > 0
+    # while it runs, a progress line on standard error ends at the last trial
+    assert "16/16 trials" in err
+    assert err.endswith("\n")
     # the same run, the other way round: the same trials with the sign turned
     assert paired_play.run([CARELESS, "--old", "strong", "--trials", "16", "--start", "3"]) == 0
     back = dict(field.split("=", 1) for field in capsys.readouterr().out.split()[1:])

@@ -25,7 +25,8 @@ The last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=
 ``others=SPEC fallbacks=F`` with ``--others``): the mean of
 (NEW - OLD) over every trial, in points per hand (``unit=points``) or in final places (``unit=places``,
 positive when NEW finishes higher), with its standard error. Trials are seeded from ``--start`` and their
-number, so a run is repeatable; ``--json OUT`` writes each trial's position and both measures.
+number, so a run is repeatable; ``--json OUT`` writes each trial's position and both measures. While it
+runs, a progress line on standard error counts the trials done, with their rate and the time left.
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (an unknown level or class, a bad option) is one line on stderr and exit status 2.
@@ -46,7 +47,7 @@ from pathlib import Path
 
 from game.ai.player import STRONG, STYLES, AiSeat, create_seat
 from game.seat import Seat
-from game.simulate import SpecError, check_spec, close_seats, fallbacks_of
+from game.simulate import ProgressBar, SpecError, check_spec, close_seats, fallbacks_of
 from game.simulate import make_seat as make_other
 from game.table import Table
 from game.view import SeatView
@@ -245,11 +246,20 @@ def run(argv: Sequence[str] | None = None) -> int:
             Job(args.new, args.old, args.mode, start_hand, n, args.start, args.others)
             for n in range(args.trials)
         ]
-        if args.jobs == 1:
-            trials = [play_trial(job) for job in jobs]
-        else:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                trials = list(pool.map(play_trial, jobs, chunksize=8))
+        bar = ProgressBar(sys.stderr, unit="trials")
+        trials = []
+        try:
+            if args.jobs == 1:
+                for job in jobs:
+                    trials.append(play_trial(job))
+                    bar(len(trials), len(jobs))
+            else:
+                with ProcessPoolExecutor(args.jobs) as pool:
+                    for trial in pool.map(play_trial, jobs, chunksize=8):
+                        trials.append(trial)
+                        bar(len(trials), len(jobs))
+        finally:
+            bar.close()
         if args.json:
             try:
                 Path(args.json).write_text(json.dumps([asdict(trial) for trial in trials]), encoding="utf-8")
