@@ -248,18 +248,15 @@ def run(argv: Sequence[str] | None = None) -> int:
         ]
         bar = ProgressBar(sys.stderr, unit="trials")
         trials = []
+        pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
         try:
-            if args.jobs == 1:
-                for job in jobs:
-                    trials.append(play_trial(job))
-                    bar(len(trials), len(jobs))
-            else:
-                with ProcessPoolExecutor(args.jobs) as pool:
-                    for trial in pool.map(play_trial, jobs, chunksize=8):
-                        trials.append(trial)
-                        bar(len(trials), len(jobs))
+            for trial in pool.map(play_trial, jobs, chunksize=8) if pool else map(play_trial, jobs):
+                trials.append(trial)
+                bar(len(trials), len(jobs))
         finally:
             bar.close()
+            if pool:
+                pool.shutdown()
         if args.json:
             try:
                 Path(args.json).write_text(json.dumps([asdict(trial) for trial in trials]), encoding="utf-8")

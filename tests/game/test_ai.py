@@ -765,14 +765,21 @@ def test_strong_takes_no_chi_that_leaves_a_cheap_hand_three_steps_from_tenpai() 
     # 34m 6778m 23p 8p 4s 9s 67z: the chi of 4p (with 23p) takes the hand a step on, but it stays three
     # steps from tenpai, open, with tanyao at best: strong keeps it closed. Two steps away, a chi with a
     # hatsu pair in hand is taken (test_strong_chis_early_for_speed_with_a_hatsu_pair_in_hand), and a
-    # yakuhai pon three steps away is too.
+    # yakuhai pon that leaves three steps (34m 68m 2p 8p 45s 9s 12z + 777z) is taken as well.
     view = _view(
         "34m6778m23p8p4s9s67z", dealer=1, rivers={3: "1z9m"}, phase=Phase.CLAIM, claimable="4p", tiles_left=60
     )
     pair = [next(tile for tile in view.hand if tile >> 2 == _kind(text)) for text in ("2p", "3p")]
     chi = Chi((pair[0], pair[1]))
     assert create_ai("strong", preset("standard"), 1).decide(view, (PASS, chi)) == PASS
-    far = _view("34m6778m23p8p4s9s77z", dealer=1, rivers={3: "1z9m"}, phase=Phase.CLAIM, claimable="7z")
+    far = _view(
+        "34m68m2p8p45s9s12z77z",
+        dealer=1,
+        rivers={3: "1z9m"},
+        phase=Phase.CLAIM,
+        claimable="7z",
+        tiles_left=60,
+    )
     chun = tuple(tile for tile in far.hand if tile >> 2 == _kind("7z"))
     pon = Pon((chun[0], chun[1]))
     assert create_ai("strong", preset("standard"), 1).decide(far, (PASS, pon)) == pon
