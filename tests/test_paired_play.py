@@ -1,13 +1,18 @@
 """Paired play (tools/paired_play.py): a seat swapped for itself never differs, a careless seat loses points
-in single hands and places from South 4 on the same walls, a run repeats itself, and bad input is one line
-and status 2."""
+in single hands and places from South 4 on the same walls, a run repeats itself, a stopped run keeps the
+trials done, and bad input is one line and status 2."""
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import re
 import shlex
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -171,3 +176,36 @@ def test_bad_input_is_one_line_and_status_2(
     assert err.count("\n") == 1
     assert err.startswith("paired_play: ")
     assert message in err
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_stopped_run_still_writes_and_sums_the_trials_done(tmp_path: Path, jobs: int) -> None:
+    out, err_path = tmp_path / "trials.json", tmp_path / "stderr.txt"
+    root = Path(paired_play.__file__).resolve().parents[1]
+    argv = ["--trials", "400", "--jobs", str(jobs), "--start", "3", "--json", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    with err_path.open("w", encoding="utf-8") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tools.paired_play", "strong", *argv],
+            cwd=root,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+        )
+        deadline = time.monotonic() + 120
+        while not re.search(r"[1-9]\d*/400 trials", err_path.read_text(encoding="utf-8")):
+            progress = err_path.read_text(encoding="utf-8")
+            assert process.poll() is None, progress
+            assert time.monotonic() < deadline, progress
+            time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)
+        stdout, _ = process.communicate(timeout=120)
+    stderr = err_path.read_text(encoding="utf-8")
+    assert process.returncode == paired_play.STOPPED == 130
+    assert "Traceback" not in stderr
+    done = len(json.loads(out.read_text(encoding="utf-8")))
+    assert 1 <= done < 400
+    assert f"paired_play: stopped after {done} of 400 trials" in stderr
+    last = stdout.strip().splitlines()[-1]
+    assert last.startswith(f"paired new=strong old=strong mode=hand trials={done} ")

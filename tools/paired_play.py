@@ -26,7 +26,9 @@ The last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=
 (NEW - OLD) over every trial, in points per hand (``unit=points``) or in final places (``unit=places``,
 positive when NEW finishes higher), with its standard error. Trials are seeded from ``--start`` and their
 number, so a run is repeatable; ``--json OUT`` writes each trial's position and both measures. While it
-runs, a progress line on standard error counts the trials done, with their rate and the time left.
+runs, a progress line on standard error counts the trials done, with their rate and the time left. Stopped
+early (Ctrl-C, or a termination request such as ``kill``), it waits for the trials in play, then says so on
+standard error and still writes and sums the trials done (exit status 130).
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (an unknown level or class, a bad option) is one line on stderr and exit status 2.
@@ -38,6 +40,7 @@ import argparse
 import importlib
 import json
 import random
+import signal
 import statistics
 import sys
 from collections.abc import Sequence
@@ -59,6 +62,7 @@ from rules.ruleset import RuleSet, preset
 HAND_NAMES = tuple(f"{wind}{number}" for wind in "ES" for number in range(1, 5))
 HAND_SEED = 70000  # table seeds of the trials: HAND_SEED + start + trial
 SEAT_SEED = 1000  # each seat's AI seed: SEAT_SEED + seat, as the rollout judge seeds its shadows
+STOPPED = 130  # exit status of a run stopped by Ctrl-C or a termination request (as a shell reports SIGINT)
 
 
 class PairedError(ValueError):
@@ -247,16 +251,26 @@ def run(argv: Sequence[str] | None = None) -> int:
             for n in range(args.trials)
         ]
         bar = ProgressBar(sys.stderr, unit="trials")
-        trials = []
-        pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+        trials: list[Trial] = []
+        stopped = False
+        pool = ProcessPoolExecutor(args.jobs, initializer=_ignore_stops) if args.jobs > 1 else None
+        previous = signal.signal(signal.SIGTERM, _stop)
         try:
-            for trial in pool.map(play_trial, jobs, chunksize=8) if pool else map(play_trial, jobs):
+            # one trial at a time to each worker, so that a stop waits for one trial a worker at most
+            for trial in pool.map(play_trial, jobs) if pool else map(play_trial, jobs):
                 trials.append(trial)
                 bar(len(trials), len(jobs))
+        except KeyboardInterrupt:
+            stopped = True
         finally:
+            signal.signal(signal.SIGTERM, previous)
             bar.close()
             if pool:
-                pool.shutdown()
+                pool.shutdown(cancel_futures=True)
+        if stopped:
+            print(f"paired_play: stopped after {len(trials)} of {len(jobs)} trials", file=sys.stderr)
+            if not trials:
+                return STOPPED
         if args.json:
             try:
                 Path(args.json).write_text(json.dumps([asdict(trial) for trial in trials]), encoding="utf-8")
@@ -266,7 +280,18 @@ def run(argv: Sequence[str] | None = None) -> int:
         print(f"paired_play: {error}", file=sys.stderr)
         return 2
     print(summary(args.new, args.old, args.mode, trials, args.others))
-    return 0
+    return STOPPED if stopped else 0
+
+
+def _stop(signum: int, frame: object) -> None:
+    """A termination request stops the run as Ctrl-C does: the trials done are still written and summed."""
+    raise KeyboardInterrupt
+
+
+def _ignore_stops() -> None:
+    """In a worker: leave Ctrl-C and termination to the main process, which stops the run in order."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 if __name__ == "__main__":
