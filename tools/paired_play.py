@@ -28,7 +28,7 @@ positive when NEW finishes higher), with its standard error. Trials are seeded f
 number, so a run is repeatable; ``--json OUT`` writes each trial's position and both measures. While it
 runs, a progress line on standard error counts the trials done, with their rate and the time left. Stopped
 early (Ctrl-C, or a termination request such as ``kill``), it waits for the trials in play, then says so on
-standard error and still writes and sums the trials done (exit status 130).
+standard error and still writes and sums the trials done (exit status 130 after Ctrl-C, 143 after SIGTERM).
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (an unknown level or class, a bad option) is one line on stderr and exit status 2.
@@ -62,7 +62,6 @@ from rules.ruleset import RuleSet, preset
 HAND_NAMES = tuple(f"{wind}{number}" for wind in "ES" for number in range(1, 5))
 HAND_SEED = 70000  # table seeds of the trials: HAND_SEED + start + trial
 SEAT_SEED = 1000  # each seat's AI seed: SEAT_SEED + seat, as the rollout judge seeds its shadows
-STOPPED = 130  # exit status of a run stopped by Ctrl-C or a termination request (as a shell reports SIGINT)
 
 
 class PairedError(ValueError):
@@ -252,25 +251,28 @@ def run(argv: Sequence[str] | None = None) -> int:
         ]
         bar = ProgressBar(sys.stderr, unit="trials")
         trials: list[Trial] = []
-        stopped = False
+        stopped = 0  # the exit status of a run stopped early: 130 by Ctrl-C, 143 by SIGTERM (as main.py's)
         pool = ProcessPoolExecutor(args.jobs, initializer=_ignore_stops) if args.jobs > 1 else None
-        previous = signal.signal(signal.SIGTERM, _stop)
+        previous = signal.getsignal(signal.SIGTERM)
+        if previous is not signal.SIG_IGN:  # one the tool was started with ignored stays ignored
+            signal.signal(signal.SIGTERM, _stop)
         try:
             # one trial at a time to each worker, so that a stop waits for one trial a worker at most
             for trial in pool.map(play_trial, jobs) if pool else map(play_trial, jobs):
                 trials.append(trial)
                 bar(len(trials), len(jobs))
-        except KeyboardInterrupt:
-            stopped = True
+        except KeyboardInterrupt as error:
+            stopped = 128 + (signal.SIGTERM if isinstance(error, Terminated) else signal.SIGINT)
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            if previous is not signal.SIG_IGN:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
             bar.close()
             if pool:
                 pool.shutdown(cancel_futures=True)
         if stopped:
             print(f"paired_play: stopped after {len(trials)} of {len(jobs)} trials", file=sys.stderr)
             if not trials:
-                return STOPPED
+                return stopped
         if args.json:
             try:
                 Path(args.json).write_text(json.dumps([asdict(trial) for trial in trials]), encoding="utf-8")
@@ -280,12 +282,16 @@ def run(argv: Sequence[str] | None = None) -> int:
         print(f"paired_play: {error}", file=sys.stderr)
         return 2
     print(summary(args.new, args.old, args.mode, trials, args.others))
-    return STOPPED if stopped else 0
+    return stopped
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised to stop the run as Ctrl-C does."""
 
 
 def _stop(signum: int, frame: object) -> None:
     """A termination request stops the run as Ctrl-C does: the trials done are still written and summed."""
-    raise KeyboardInterrupt
+    raise Terminated
 
 
 def _ignore_stops() -> None:
