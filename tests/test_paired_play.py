@@ -178,8 +178,14 @@ def test_bad_input_is_one_line_and_status_2(
     assert message in err
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_a_stopped_run_still_writes_and_sums_the_trials_done(tmp_path: Path, jobs: int) -> None:
+@pytest.mark.parametrize(
+    ("jobs", "again"),
+    [(1, ()), (2, ()), (2, (signal.SIGINT, signal.SIGTERM))],
+    ids=["one job", "two jobs", "stopped again while it waits"],
+)
+def test_a_stopped_run_still_writes_and_sums_the_trials_done(
+    tmp_path: Path, jobs: int, again: tuple[signal.Signals, ...]
+) -> None:
     out, err_path = tmp_path / "trials.json", tmp_path / "stderr.txt"
     root = Path(paired_play.__file__).resolve().parents[1]
     argv = ["--trials", "400", "--jobs", str(jobs), "--start", "3", "--json", str(out)]
@@ -200,6 +206,10 @@ def test_a_stopped_run_still_writes_and_sums_the_trials_done(tmp_path: Path, job
             assert time.monotonic() < deadline, progress
             time.sleep(0.1)
         process.send_signal(signal.SIGTERM)
+        for signum in again:  # a second Ctrl-C or kill while the run waits for the trials in play is ignored
+            time.sleep(0.2)
+            assert process.poll() is None
+            process.send_signal(signum)
         stdout, _ = process.communicate(timeout=120)
     stderr = err_path.read_text(encoding="utf-8")
     assert process.returncode == 128 + signal.SIGTERM  # 143, as main.py's commands end on SIGTERM

@@ -27,8 +27,9 @@ The last line is ``paired new=NEW old=OLD mode=M trials=N differing=D gain=G se=
 positive when NEW finishes higher), with its standard error. Trials are seeded from ``--start`` and their
 number, so a run is repeatable; ``--json OUT`` writes each trial's position and both measures. While it
 runs, a progress line on standard error counts the trials done, with their rate and the time left. Stopped
-early (Ctrl-C, or a termination request such as ``kill``), it waits for the trials in play, then says so on
-standard error and still writes and sums the trials done (exit status 130 after Ctrl-C, 143 after SIGTERM).
+early (Ctrl-C, or a termination request such as ``kill``), it waits for the trials in play (a second stop
+meanwhile is ignored), then says so on standard error and still writes and sums the trials done (exit status
+130 after Ctrl-C, 143 after SIGTERM).
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (an unknown level or class, a bad option) is one line on stderr and exit status 2.
@@ -47,6 +48,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from game.ai.player import STRONG, STYLES, AiSeat, create_seat
 from game.seat import Seat
@@ -216,7 +218,17 @@ def summary(new: str, old: str, mode: str, trials: Sequence[Trial], others: str 
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """The command: prints the summary line; 2 on bad input."""
+    """The command: prints the summary line; 2 on bad input, 130 or 143 when stopped (Ctrl-C, SIGTERM)."""
+    previous = _catch_stops()
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:  # a stop before the first trial began: nothing to write
+        return 128 + (_Stops.signum or signal.SIGINT)
+    finally:
+        _release_stops(previous)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.paired_play", description=__doc__.split("\n")[0])
     parser.add_argument("new", metavar="NEW", help="a level or module:Class (an AiSeat subclass)")
     parser.add_argument("--old", default="strong", metavar="OLD", help="a level or module:Class (strong)")
@@ -253,9 +265,6 @@ def run(argv: Sequence[str] | None = None) -> int:
         trials: list[Trial] = []
         stopped = 0  # the exit status of a run stopped early: 130 by Ctrl-C, 143 by SIGTERM (as main.py's)
         pool = ProcessPoolExecutor(args.jobs, initializer=_ignore_stops) if args.jobs > 1 else None
-        previous = signal.getsignal(signal.SIGTERM)
-        if previous is not signal.SIG_IGN:  # one the tool was started with ignored stays ignored
-            signal.signal(signal.SIGTERM, _stop)
         try:
             # one trial at a time to each worker, so that a stop waits for one trial a worker at most
             for trial in pool.map(play_trial, jobs) if pool else map(play_trial, jobs):
@@ -264,11 +273,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt as error:
             stopped = 128 + (signal.SIGTERM if isinstance(error, Terminated) else signal.SIGINT)
         finally:
-            if previous is not signal.SIG_IGN:
-                signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
             bar.close()
             if pool:
                 pool.shutdown(cancel_futures=True)
+        _Stops.signum = _Stops.signum or -1  # the trials are over: a stop now would only cut the writing
         if stopped:
             print(f"paired_play: stopped after {len(trials)} of {len(jobs)} trials", file=sys.stderr)
             if not trials:
@@ -289,9 +297,39 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised to stop the run as Ctrl-C does."""
 
 
+class _Stops:
+    """The stop signal the run is winding down from (0: none yet; -1: none, the trials are over)."""
+
+    signum = 0
+
+
 def _stop(signum: int, frame: object) -> None:
-    """A termination request stops the run as Ctrl-C does: the trials done are still written and summed."""
-    raise Terminated
+    """Ctrl-C or a termination request stops the run: the trials done are still written and summed. Only the
+    first one raises; another while the run waits for the trials in play is ignored (it would end the wait
+    with a traceback and lose the trials done)."""
+    if _Stops.signum:
+        return
+    _Stops.signum = signum
+    raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
+
+
+def _catch_stops() -> dict[int, Any]:
+    """Put ``_stop`` in place for Ctrl-C and SIGTERM (a signal the tool was started with ignored stays
+    ignored); the handlers it replaced."""
+    _Stops.signum = 0
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(signum)
+        if handler is not signal.SIG_IGN:
+            previous[signum] = handler
+            signal.signal(signum, _stop)
+    return previous
+
+
+def _release_stops(previous: dict[int, Any]) -> None:
+    """The handlers ``_catch_stops`` replaced, back in place once the run has written what it did."""
+    for signum, handler in previous.items():
+        signal.signal(signum, signal.SIG_DFL if handler is None else handler)
 
 
 def _ignore_stops() -> None:
