@@ -1,6 +1,7 @@
 """The rollout judge (tools/rollout_judge.py): its playouts reproduce a logged hand when nothing is changed,
 its re-shuffle touches only the tiles still to be drawn, a seat judged against its own AI never differs, a
-weaker seat does and is measured the same way twice; bad input is one line and status 2."""
+weaker seat does and is measured the same way twice, a variant class is judged where it chooses otherwise;
+bad input is one line and status 2."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ from game.logs.record import GameRecord
 from game.recorder import GameRecorder
 from game.replay import replay_round
 from game.table import Table
-from game.view import redact
-from rules.actions import Action
+from game.view import SeatView, redact
+from rules.actions import PASS, Action, Chi, Daiminkan, Pon
 from rules.events import Event
 from rules.round import RoundState
 from rules.ruleset import preset
@@ -153,11 +154,52 @@ def test_the_command_prints_categories_and_writes_json(
         assert entry["mean"] == sum(entry["diffs"]) / len(entry["diffs"])
 
 
+class NeverCalls(AiSeat):
+    """The strong AI but for calls, which it always passes: a variant that differs from it at claims only."""
+
+    def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
+        if PASS in legal and any(isinstance(action, Chi | Pon | Daiminkan) for action in legal):
+            super().decide(view, legal)  # what deciding leaves behind stays as the strong AI's
+            return PASS
+        return super().decide(view, legal)
+
+
+def test_a_variant_class_is_judged_where_it_chooses_otherwise(played: tuple[GameRecord, Path]) -> None:
+    record, path = played
+    strong = [seat for seat, level in enumerate(LEVELS) if level == "strong"]
+    calls = 0  # the calls the strong seats made in the whole match
+    for hand in record.rounds:
+
+        def count(
+            state: RoundState, legal: Mapping[int, tuple[Action, ...]], chosen: Mapping[int, Action]
+        ) -> None:
+            nonlocal calls
+            calls += sum(1 for seat in strong if isinstance(chosen.get(seat), Chi | Pon | Daiminkan))
+
+        replay_round(hand, RULES, on_decision=count)
+    job = rollout_judge.Job(path, f"{__name__}:NeverCalls", "strong", 1, ())
+    counts, found = rollout_judge.judge_file(job)
+    assert calls > 0
+    assert counts.differing == len(found) == calls
+    for judged in found:
+        assert judged.seat in strong
+        assert judged.category.startswith("claim:")
+        assert judged.category.split(":")[2].startswith("we_pass_")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["no/such/log"], "no/such/log: no such file or folder"),
         (["--rollouts", "0", "."], "--rollouts and --jobs must be at least 1"),
+        (
+            ["--level", "nosuch", "."],
+            "--level nosuch: neither a level (easy, normal, strong) nor module:Class",
+        ),
+        (
+            ["--level", "tests:Nothing", "."],
+            "--level tests:Nothing: Nothing is not an AiSeat subclass in tests",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

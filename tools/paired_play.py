@@ -38,7 +38,6 @@ input (an unknown level or class, a bad option) is one line on stderr and exit s
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import signal
@@ -50,7 +49,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai.player import STRONG, STYLES, AiSeat, create_seat
+from game.ai.player import AiSeat
 from game.seat import Seat
 from game.simulate import ProgressBar, SpecError, check_spec, close_seats, fallbacks_of
 from game.simulate import make_seat as make_other
@@ -60,6 +59,8 @@ from rules.actions import Action
 from rules.events import Event
 from rules.match import MatchState
 from rules.ruleset import RuleSet, preset
+from tools import ai_specs
+from tools.ai_specs import AiSpecError
 
 HAND_NAMES = tuple(f"{wind}{number}" for wind in "ES" for number in range(1, 5))
 HAND_SEED = 70000  # table seeds of the trials: HAND_SEED + start + trial
@@ -105,27 +106,15 @@ class Shadowed:
 
 def seat_factory(spec: str) -> type[AiSeat] | None:
     """The class a ``module:Class`` spec names (None for a level name); PairedError when it is neither."""
-    if spec in STYLES:
-        return None
-    module_name, _, class_name = spec.partition(":")
-    if not module_name or not class_name:
-        raise PairedError(f"{spec}: neither a level ({', '.join(STYLES)}) nor module:Class")
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise PairedError(f"{spec}: cannot import {module_name} ({error})") from None
-    found = getattr(module, class_name, None)
-    if not (isinstance(found, type) and issubclass(found, AiSeat)):
-        raise PairedError(f"{spec}: {class_name} is not an AiSeat subclass in {module_name}")
-    return found
+        return ai_specs.seat_factory(spec)
+    except AiSpecError as error:
+        raise PairedError(str(error)) from None
 
 
 def make_seat(spec: str, rules: RuleSet, seat: int) -> AiSeat:
     """The AI ``spec`` names for ``seat``, seeded as the rollout judge seeds its shadows."""
-    factory = seat_factory(spec)
-    if factory is None:
-        return create_seat(spec, rules, SEAT_SEED + seat)
-    return factory(STRONG, rules, SEAT_SEED + seat)
+    return ai_specs.build_seat(spec, rules, SEAT_SEED + seat)
 
 
 def random_scores(rng: random.Random, spread: float, players: int) -> tuple[int, ...]:

@@ -7,7 +7,10 @@ each decision of a judged seat (every seat, or those whose player name contains 
 out ``--rollouts`` times from each of the two choices. Each pair of playouts shares one re-shuffle of the live
 wall still to be drawn (the tiles behind the dead wall's reach left alone), and every seat is played by an AI
 of ``--level`` from there. The measure is the judged seat's point change in the hand: the mean of (the AI's
-choice - the logged one) over the rollouts.
+choice - the logged one) over the rollouts. ``--level`` is a level name or ``module:Class``, an importable
+subclass of ``game.ai.player.AiSeat`` built like a strong seat (as ``tools.paired_play`` takes it): judged on
+logs of the strong level's own play with ``--player-match strong``, only the decisions where that class would
+choose otherwise are played out, so an AI change is measured only where it changes play.
 
 Output: one line per category of decision (the threat on the table, claim or turn, shanten, and for calls and
 riichi what each side did), ``category=C n=N mean=M se=S total=T``, then a summary line
@@ -40,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.hand import counts_of
-from game.ai.player import AiSeat, create_seat
+from game.ai.player import AiSeat
 from game.replay import ReplayError, replay_round
 from game.review import ReviewError, file_plan, mjai_action, same_choice
 from game.verify import round_label
@@ -49,6 +52,7 @@ from rules.actions import PASS, Action, Discard
 from rules.round import Phase, RoundState, apply, legal_actions
 from rules.ruleset import RuleSet
 from rules.shanten import shanten
+from tools.ai_specs import AiSpecError, build_seat, seat_factory
 from tools.log_paths import LogPathError
 from tools.log_paths import log_files as find_logs
 
@@ -207,7 +211,7 @@ def judge_file(job: Job) -> tuple[Counts, list[Judged]]:
 def _judge_hand(
     job: Job, rules: RuleSet, source: str, record: Any, seat: int, counts: Counts, found: list[Judged]
 ) -> None:
-    shadows = [create_seat(job.level, rules, 1000 + number) for number in range(rules.players)]
+    shadows = [build_seat(job.level, rules, 1000 + number) for number in range(rules.players)]
     hand = round_label(record)
 
     def on_events(events: tuple[Any, ...], state: RoundState) -> None:
@@ -284,7 +288,12 @@ def run(argv: Sequence[str] | None = None) -> int:
     """The command: prints the category lines and the summary; 2 on bad input."""
     parser = argparse.ArgumentParser(prog="python -m tools.rollout_judge", description=__doc__.split("\n")[0])
     parser.add_argument("logs", nargs="+", metavar="LOG", help="log files, or folders of them")
-    parser.add_argument("--level", default="strong", choices=("strong", "normal", "easy"))
+    parser.add_argument(
+        "--level",
+        default="strong",
+        metavar="AI",
+        help="strong, normal, easy or module:Class (strong)",
+    )
     parser.add_argument("--player-match", metavar="TEXT", help="judge only seats whose name contains TEXT")
     parser.add_argument("--rollouts", type=int, default=16, metavar="K", help="playouts per choice (16)")
     parser.add_argument(
@@ -299,6 +308,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         if args.rollouts < 1 or args.jobs < 1:
             raise JudgeError("--rollouts and --jobs must be at least 1")
+        try:
+            seat_factory(args.level)
+        except AiSpecError as error:
+            raise JudgeError(f"--level {error}") from None
         files = log_files(args.logs)
         only = tuple(text for text in args.only.split(",") if text)
         jobs = [Job(path, args.level, args.player_match, args.rollouts, only) for path in files]
