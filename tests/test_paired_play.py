@@ -4,6 +4,7 @@ trials done, and bad input is one line and status 2."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -198,19 +199,26 @@ def test_a_stopped_run_still_writes_and_sums_the_trials_done(
             stdout=subprocess.PIPE,
             stderr=err,
             text=True,
+            start_new_session=True,  # its own process group, so that a failed run's workers are ended with it
         )
-        deadline = time.monotonic() + 120
-        while not re.search(r"[1-9]\d*/400 trials", err_path.read_text(encoding="utf-8")):
-            progress = err_path.read_text(encoding="utf-8")
-            assert process.poll() is None, progress
-            assert time.monotonic() < deadline, progress
-            time.sleep(0.1)
-        process.send_signal(signal.SIGTERM)
-        for signum in again:  # a second Ctrl-C or kill while the run waits for the trials in play is ignored
-            time.sleep(0.2)
-            assert process.poll() is None
-            process.send_signal(signum)
-        stdout, _ = process.communicate(timeout=120)
+        try:
+            deadline = time.monotonic() + 120
+            while not re.search(r"[1-9]\d*/400 trials", err_path.read_text(encoding="utf-8")):
+                progress = err_path.read_text(encoding="utf-8")
+                assert process.poll() is None, progress
+                assert time.monotonic() < deadline, progress
+                time.sleep(0.1)
+            process.send_signal(signal.SIGTERM)
+            for (
+                signum
+            ) in again:  # a second Ctrl-C or kill while the run waits for the trials in play is ignored
+                time.sleep(0.05)  # a trial takes far longer: the run is still waiting for those in play
+                process.send_signal(signum)
+            stdout, _ = process.communicate(timeout=120)
+        finally:
+            with contextlib.suppress(ProcessLookupError):  # nothing is left of a run that ended in order
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
     stderr = err_path.read_text(encoding="utf-8")
     assert process.returncode == 128 + signal.SIGTERM  # 143, as main.py's commands end on SIGTERM
     assert "Traceback" not in stderr
