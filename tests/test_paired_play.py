@@ -209,9 +209,8 @@ def test_a_stopped_run_still_writes_and_sums_the_trials_done(
                 assert time.monotonic() < deadline, progress
                 time.sleep(0.1)
             process.send_signal(signal.SIGTERM)
-            for (
-                signum
-            ) in again:  # a second Ctrl-C or kill while the run waits for the trials in play is ignored
+            # a second Ctrl-C or kill while the run waits for the trials in play is ignored
+            for signum in again:
                 time.sleep(0.05)  # a trial takes far longer: the run is still waiting for those in play
                 process.send_signal(signum)
             stdout, _ = process.communicate(timeout=120)
