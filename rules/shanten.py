@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules import suit_table
-from rules.suit_table import ID_LIMIT, combine, honor_state, regular_shanten_of, suit_state, whole_hand
+from rules.suit_table import (
+    ID_LIMIT,
+    UNREACHABLE,
+    combine,
+    honor_state,
+    regular_shanten_of,
+    suit_state,
+    whole_hand,
+)
 from rules.tiles import KIND_COUNT, TERMINALS_AND_HONORS, THREE_PLAYER_ABSENT
 
 # A group's cached value packs its state id above FIELD_BITS and five additive tallies below, so that adding
@@ -188,6 +196,233 @@ def shanten(counts: Sequence[int], *, three_player: bool = False) -> int:
         return _FINAL[key]
     except KeyError:
         return _final(key)
+
+
+# One-tile changes (the AI's successor searches): a hand's four groups are looked up once, and each changed
+# hand costs an index into its changed group's neighbour table and one lookup of the two half sums, with no
+# 34-count key built or hashed. A group's neighbour table (its value with one tile more, or less, of each
+# kind) is cached on the group's tiles, which repeat far more often than whole hands.
+_SLOT_OF = tuple(min(kind // 9, 3) for kind in range(KIND_COUNT))
+_START_OF = tuple(9 * _SLOT_OF[kind] for kind in range(KIND_COUNT))
+_LEFT_SLOT_3P = 4  # how the m slot is read with three players (1m and 9m as honors)
+_NEIGHBOURS: dict[tuple[int, int, bytes], tuple[int, ...]] = {}
+_NEAR: dict[tuple[int, bytes], tuple[int, ...]] = {}
+_SUMS: dict[int, int] = {}  # (m+p sum << 64 | s+honor sum) -> shanten
+_GROUP_CACHE_LIMIT = 200_000
+_SUMS_LIMIT = 1_000_000
+_YAOCHUU_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
+
+
+def _slot_values(hand: bytes, three_player: bool) -> list[int]:
+    """The group values of the m, p, s and honor slots (m read as honors with three players)."""
+    try:
+        left = (_LEFT_THREE_PLAYER if three_player else _LEFT)[hand[0:9]]
+        return [left, _RIGHT[hand[9:18]], _LEFT[hand[18:27]], _HONORS[hand[27:]]]
+    except KeyError:
+        _group_values(hand, three_player)  # builds the groups not cached yet, or raises for a bad hand
+        return _slot_values(hand, three_player)
+
+
+def _pieces(hand: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    return hand[0:9], hand[9:18], hand[18:27], hand[27:]
+
+
+def _reads(three_player: bool) -> tuple[int, int, int, int]:
+    return (_LEFT_SLOT_3P if three_player else 0, 1, 2, 3)
+
+
+def _neighbour_values(read_as: int, piece: bytes, step: int) -> tuple[int, ...]:
+    """A group's value (read as slot ``read_as``) with one tile more (``step`` 1) or less (-1) of each of
+    its kinds; -1 where that is no hand (a 5th copy, a kind not held, 2m-8m with three players)."""
+    key = (read_as, step, piece)
+    found = _NEIGHBOURS.get(key)
+    if found is not None:
+        return found
+    if len(_NEIGHBOURS) > _GROUP_CACHE_LIMIT:
+        _NEIGHBOURS.clear()
+    values = []
+    work = bytearray(piece)
+    for rank, count in enumerate(piece):
+        if not 0 <= count + step <= 4 or (read_as == _LEFT_SLOT_3P and 1 <= rank <= 7):
+            values.append(-1)
+            continue
+        work[rank] += step
+        changed = bytes(work)
+        work[rank] -= step
+        if read_as == 0 or read_as == 2:
+            values.append(_left_value(changed, False))
+        elif read_as == 1:
+            values.append(_suit_value(changed))
+        elif read_as == 3:
+            values.append(_honor_value(changed))
+        else:
+            values.append(_left_value(changed, True))
+    found = _NEIGHBOURS[key] = tuple(values)
+    return found
+
+
+def _near_ranks(read_as: int, piece: bytes) -> tuple[int, ...]:
+    """The ranks of a group whose draw can change its shape: within two of a held rank in a number suit,
+    the held ranks among honors (and in the m suit with three players); never a 5th copy or 2m-8m."""
+    key = (read_as, piece)
+    found = _NEAR.get(key)
+    if found is not None:
+        return found
+    if len(_NEAR) > _GROUP_CACHE_LIMIT:
+        _NEAR.clear()
+    reach = 2 if read_as < 3 else 0
+    found = _NEAR[key] = tuple(
+        rank
+        for rank, count in enumerate(piece)
+        if count < 4 and any(piece[max(0, rank - reach) : rank + reach + 1])
+    )
+    return found
+
+
+def _shanten_of_sums(first: int, second: int) -> int:
+    """Shanten from the m+p and s+honor sums of group values (as `shanten` finishes), cached on the pair."""
+    try:
+        key = _TOTAL[_PAIR_LEFT[first >> FIELD_BITS] + _PAIR_RIGHT[second >> FIELD_BITS]]
+    except KeyError:
+        key = _total_state(first, second)
+    key += (first + second) & FIELD_MASK
+    found = _FINAL.get(key)
+    if found is None:
+        found = _final(key)
+    if len(_SUMS) > _SUMS_LIMIT:
+        _SUMS.clear()
+    _SUMS[(first << 64) | second] = found
+    return found
+
+
+def _completing_slots(slots: Sequence[int]) -> tuple[bool, bool, bool, bool]:
+    """For a 3n+1 hand: whether a tile drawn into each group can complete the regular shape, which ends with
+    one group of 3n+2 tiles (the pair's) and the others 3n."""
+    residues = [(value & 0xFF) % 3 for value in slots]
+    eligible = []
+    for slot in range(4):
+        after = list(residues)
+        after[slot] = (after[slot] + 1) % 3
+        eligible.append(1 not in after and after.count(2) == 1)
+    return eligible[0], eligible[1], eligible[2], eligible[3]
+
+
+def improving_draws(counts: Sequence[int], *, three_player: bool = False) -> tuple[int, ...]:
+    """The kinds whose draw lowers the shanten of a 3n+1 hand (its waits at tenpai), in kind order, whether
+    or not any copy is left; never a 5th copy or, with three players, 2m-8m (as `ukeire` lists them).
+
+    Only the draws that can matter are tried: kinds near a held tile (a tile far from all others changes no
+    regular shape unless a kind is held 4 times, when every kind is tried), every kind while chiitoitsu is as near as the hand's shanten and the terminals and honors
+    while kokushi is; at tenpai, only the groups that a winning tile can complete."""
+    hand = bytes(counts)
+    slots = _slot_values(hand, three_player)
+    first, second = slots[0] + slots[1], slots[2] + slots[3]
+    tallies = (first + second) & FIELD_MASK
+    if (tallies >> _TILES_SHIFT) & 0xFF not in (1, 4, 7, 10, 13):
+        raise ValueError("improving draws need a 3n+1 hand")
+    current = _SUMS.get((first << 64) | second)
+    if current is None:
+        current = _shanten_of_sums(first, second)
+    pieces = _pieces(hand)
+    reads = _reads(three_player)
+    tables = [_neighbour_values(reads[slot], pieces[slot], 1) for slot in range(4)]
+    tried: list[int] = []
+    usable = _completing_slots(slots) if current == 0 else (True, True, True, True)
+    quads = 4 in hand  # a kind held 4 times can leave a hand without a pair or a tanki of its own tiles
+    for slot in range(4):
+        if usable[slot]:
+            start = 9 * slot
+            if quads:
+                ranks = [rank for rank, value in enumerate(tables[slot]) if value >= 0]
+            else:
+                ranks = list(_near_ranks(reads[slot], pieces[slot]))
+            tried.extend(start + rank for rank in ranks)
+    if (tallies >> _TILES_SHIFT) & 0xFF == 13:
+        pairs = min((tallies >> _PAIRS_SHIFT) & 0x3F, 7)
+        singles = min(((tallies >> _KINDS_SHIFT) & 0x3F) - pairs, 7 - pairs)
+        yaochuu_pair = 1 if (tallies >> _YAOCHUU_PAIR_SHIFT) & 0xF else 0
+        extra: tuple[int, ...] = ()
+        if 13 - 2 * pairs - singles == current:
+            extra = tuple(range(KIND_COUNT))
+        elif 13 - ((tallies >> _YAOCHUU_SHIFT) & 0xF) - yaochuu_pair == current:
+            extra = _YAOCHUU_KINDS
+        if extra:
+            absent = THREE_PLAYER_ABSENT if three_player else ()
+            tried = sorted({*tried, *(kind for kind in extra if hand[kind] < 4 and kind not in absent)})
+    sums = _SUMS
+    found = []
+    for kind in tried:
+        slot = _SLOT_OF[kind]
+        value = tables[slot][kind - _START_OF[kind]]
+        if slot == 0:
+            low, high = value + slots[1], second
+        elif slot == 1:
+            low, high = slots[0] + value, second
+        elif slot == 2:
+            low, high = first, value + slots[3]
+        else:
+            low, high = first, slots[2] + value
+        result = sums.get((low << 64) | high)
+        if result is None:
+            result = _shanten_of_sums(low, high)
+        if result < current:
+            found.append(kind)
+    return tuple(found)
+
+
+def shanten_after_swaps(
+    counts: Sequence[int], drawn: Sequence[int], *, three_player: bool = False
+) -> list[list[int]]:
+    """For each kind of ``drawn`` (held fewer than 4 times, never 2m-8m with three players): the shanten of
+    the hand with one more tile of that kind and then one tile fewer of each kind, for all 34 kinds
+    (`UNREACHABLE` for the kinds not held after the draw)."""
+    hand = bytes(counts)
+    slots = _slot_values(hand, three_player)
+    pieces = _pieces(hand)
+    reads = _reads(three_player)
+    lower = [_neighbour_values(reads[slot], pieces[slot], -1) for slot in range(4)]
+    held = [kind for kind in range(KIND_COUNT) if hand[kind]]
+    sums = _SUMS
+    found = []
+    for kind in drawn:
+        slot = _SLOT_OF[kind]
+        rank = kind - _START_OF[kind]
+        value = _neighbour_values(reads[slot], pieces[slot], 1)[rank]
+        if value < 0:
+            if hand[kind] >= 4:
+                raise ValueError(f"kind {kind} is held 4 times: no 5th copy can be drawn")
+            raise ValueError("2m-8m are not used with three players")
+        piece = pieces[slot]
+        tables = list(lower)
+        tables[slot] = _neighbour_values(
+            reads[slot], piece[:rank] + bytes((piece[rank] + 1,)) + piece[rank + 1 :], -1
+        )
+        m, p, s, z = slots
+        if slot == 0:
+            m = value
+        elif slot == 1:
+            p = value
+        elif slot == 2:
+            s = value
+        else:
+            z = value
+        first, second = m + p, s + z
+        after = [UNREACHABLE] * KIND_COUNT
+        for discard in held if hand[kind] else sorted((*held, kind)):
+            group = _SLOT_OF[discard]
+            less = tables[group][discard - _START_OF[discard]]
+            if group == 0:
+                low, high = less + p, second
+            elif group == 1:
+                low, high = m + less, second
+            elif group == 2:
+                low, high = first, less + z
+            else:
+                low, high = first, s + less
+            result = sums.get((low << 64) | high)
+            after[discard] = _shanten_of_sums(low, high) if result is None else result
+        found.append(after)
+    return found
 
 
 def shanten_regular(counts: Sequence[int], *, three_player: bool = False) -> int:

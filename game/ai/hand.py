@@ -9,7 +9,11 @@ from dataclasses import dataclass
 from game.view import SeatView
 from rules.meld import Meld, MeldType
 from rules.ruleset import RuleSet
-from rules.shanten import shanten, shanten_chiitoitsu, shanten_kokushi
+from rules.shanten import (
+    improving_draws,
+    shanten,
+    shanten_after_swaps,
+)
 from rules.tiles import (
     CHUN,
     HAKU,
@@ -22,18 +26,6 @@ from rules.tiles import (
 
 YAOCHUU = frozenset(TERMINALS_AND_HONORS)
 DRAGONS = (HAKU, HAKU + 1, CHUN)
-
-
-def _neighbours(kind: int) -> tuple[int, ...]:
-    """Kinds whose draw can change what ``kind`` does for a hand: itself and up to two on each side."""
-    if kind >= 27:
-        return (kind,)
-    low = kind - kind % 9
-    return tuple(other for other in range(kind - 2, kind + 3) if low <= other < low + 9)
-
-
-NEIGHBOURS = tuple(_neighbours(kind) for kind in range(KIND_COUNT))
-_ALL_KINDS = tuple(range(KIND_COUNT))
 
 
 _CACHE_LIMIT = 400_000
@@ -58,34 +50,14 @@ def fast_shanten(hand: bytes | bytearray, three_player: bool) -> int:
 
 def improving(hand: bytes | bytearray, three_player: bool) -> tuple[int, ...]:
     """The kinds whose draw lowers a 3n+1 hand's shanten (its waits at tenpai), whether or not any copy is
-    left; cached on the tiles."""
+    left (`rules.shanten.improving_draws`); cached on the tiles."""
     cache = _IMPROVING_3P if three_player else _IMPROVING
     key = bytes(hand)
     found = cache.get(key)
-    if found is not None:
-        return found
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    work = bytearray(key)
-    current = fast_shanten(work, three_player)
-    relevant: set[int] = set()
-    for kind in range(KIND_COUNT):
-        if work[kind]:
-            relevant.update(NEIGHBOURS[kind])
-    if sum(work) == 13:
-        if shanten_kokushi(work) == current:
-            relevant.update(YAOCHUU)
-        if shanten_chiitoitsu(work) == current:
-            relevant.update(_ALL_KINDS)
-    kinds = []
-    for kind in sorted(relevant):
-        if work[kind] >= 4 or (three_player and kind in THREE_PLAYER_ABSENT):
-            continue
-        work[kind] += 1
-        if fast_shanten(work, three_player) < current:
-            kinds.append(kind)
-        work[kind] -= 1
-    found = cache[key] = tuple(kinds)
+    if found is None:
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        found = cache[key] = improving_draws(key, three_player=three_player)
     return found
 
 
@@ -108,16 +80,15 @@ def advances(hand: bytes | bytearray, three_player: bool) -> tuple[tuple[int, tu
     work = bytearray(key)
     current = fast_shanten(work, three_player)
     steps = []
-    for drawn in improving(work, three_player):
+    draws = improving(work, three_player)
+    for drawn, left in zip(draws, shanten_after_swaps(key, draws, three_player=three_player), strict=True):
         work[drawn] += 1
         after = []
         for discard in range(KIND_COUNT):
-            if not work[discard] or discard == drawn:
-                continue
-            work[discard] -= 1
-            if fast_shanten(work, three_player) < current:
+            if left[discard] < current and discard != drawn:  # UNREACHABLE for the kinds not held
+                work[discard] -= 1
                 after.append(bytes(work))
-            work[discard] += 1
+                work[discard] += 1
         work[drawn] -= 1
         steps.append((drawn, tuple(after)))
     found = cache[key] = tuple(steps)

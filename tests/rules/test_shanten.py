@@ -16,9 +16,11 @@ from rules import suit_table
 from rules.shanten import (
     DiscardOption,
     discard_options,
+    improving_draws,
     is_complete,
     is_tenpai,
     shanten,
+    shanten_after_swaps,
     shanten_chiitoitsu,
     shanten_kokushi,
     shanten_regular,
@@ -396,6 +398,88 @@ def test_discard_options_agree_with_shanten_and_ukeire(hand: list[int]) -> None:
         river[option.discard] = 1
         assert option.shanten == shanten(after)
         assert option.ukeire == ukeire(after, river)
+
+
+@st.composite
+def hands_of_either_table(draw: st.DrawFn, sizes: Sequence[int]) -> tuple[list[int], bool]:
+    """A random hand of one of ``sizes`` and whether it is read for three players (then without 2m-8m)."""
+    three_player = draw(st.booleans())
+    kinds = [kind for kind in range(34) if not (three_player and kind in THREE_PLAYER_ABSENT)]
+    pool_kinds = draw(
+        st.one_of(st.just(kinds), st.lists(st.sampled_from(kinds), min_size=4, max_size=8, unique=True))
+    )
+    pool = [kind for kind in pool_kinds for _ in range(4)]
+    chosen = draw(st.permutations(pool))[: draw(st.sampled_from(sizes))]
+    return to_counts(kind * 4 for kind in chosen), three_player
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands_of_either_table([1, 4, 7, 10, 13]))
+def test_improving_draws_are_every_draw_that_lowers_shanten(case: tuple[list[int], bool]) -> None:
+    hand, three_player = case
+    current = shanten(hand, three_player=three_player)
+    lowering = []
+    for kind in range(34):
+        if hand[kind] == 4 or (three_player and kind in THREE_PLAYER_ABSENT):
+            continue
+        hand[kind] += 1
+        if shanten(hand, three_player=three_player) < current:
+            lowering.append(kind)
+        hand[kind] -= 1
+    assert improving_draws(hand, three_player=three_player) == tuple(lowering)
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("123456789m111p5s", "5s"),  # the regular waits lie in the group a tile completes
+        ("123m456p789s1122z", "12z"),
+        ("1133557799m11p2s", "2s"),  # chiitoitsu: the single, far from the groups
+        ("19m19p19s1234567z", "19m19p19s1234567z"),  # kokushi, thirteen-sided
+        ("19m19p19s123456z1m", "7z"),
+    ],
+)
+def test_improving_draws_at_tenpai(hand: str, expected: str) -> None:
+    assert improving_draws(counts(hand)) == kinds(expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands_of_either_table([1, 4, 7, 10, 13]), st.data())
+def test_shanten_after_swaps_is_shanten_of_each_swapped_hand(
+    case: tuple[list[int], bool], data: st.DataObject
+) -> None:
+    hand, three_player = case
+    drawable = [
+        kind for kind in range(34) if hand[kind] < 4 and not (three_player and kind in THREE_PLAYER_ABSENT)
+    ]
+    drawn = data.draw(st.lists(st.sampled_from(drawable), max_size=6))
+    expected = []
+    for kind in drawn:
+        hand[kind] += 1
+        row = []
+        for discard in range(34):
+            if not hand[discard]:
+                row.append(99)
+                continue
+            hand[discard] -= 1
+            row.append(shanten(hand, three_player=three_player))
+            hand[discard] += 1
+        expected.append(row)
+        hand[kind] -= 1
+    assert shanten_after_swaps(hand, drawn, three_player=three_player) == expected
+
+
+def test_one_change_searches_reject_what_shanten_rejects() -> None:
+    with pytest.raises(ValueError, match="5th copy"):
+        shanten_after_swaps(counts("1111m234p"), [0])
+    with pytest.raises(ValueError, match="34 counts"):
+        improving_draws([1] * 20)
+    with pytest.raises(ValueError, match="3n\\+1"):
+        improving_draws(counts("123m456p"))
+    with pytest.raises(ValueError, match="2m-8m"):
+        shanten_after_swaps(counts("123m4p"), [9], three_player=True)
+    with pytest.raises(ValueError, match="2m-8m"):
+        shanten_after_swaps(counts("1m4p"), [1], three_player=True)
 
 
 # ---------------------------------------------------------------- the exact reference
