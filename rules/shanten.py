@@ -199,18 +199,24 @@ def shanten(counts: Sequence[int], *, three_player: bool = False) -> int:
 
 
 # One-tile changes (the AI's successor searches): a hand's four groups are looked up once, and each changed
-# hand costs an index into its changed group's neighbour table and one lookup of the two half sums, with no
-# 34-count key built or hashed. A group's neighbour table (its value with one tile more, or less, of each
-# kind) is cached on the group's tiles, which repeat far more often than whole hands.
+# hand costs one entry of its changed group's neighbour table and one lookup of the two half sums, with no
+# 34-count key built or hashed. A group's neighbour tables (its value with one tile more, or less, of each
+# kind) are cached on the group's tiles, which repeat far more often than whole hands.
 _SLOT_OF = tuple(min(kind // 9, 3) for kind in range(KIND_COUNT))
 _START_OF = tuple(9 * _SLOT_OF[kind] for kind in range(KIND_COUNT))
 _LEFT_SLOT_3P = 4  # how the m slot is read with three players (1m and 9m as honors)
-_NEIGHBOURS: dict[tuple[int, int, bytes], tuple[int, ...]] = {}
-_NEAR: dict[tuple[int, bytes], tuple[int, ...]] = {}
+# (read_as, group tiles) -> (near draws, every draw, value by rank): draws as (rank, value with it)
+_Changes = tuple[tuple[int, int], ...]
+_DRAWS: dict[tuple[int, bytes], tuple[_Changes, _Changes, tuple[int, ...]]] = {}
+# (read_as, group tiles) -> (rank, value without one of it) for each held rank
+_DISCARDS: dict[tuple[int, bytes], _Changes] = {}
 _SUMS: dict[int, int] = {}  # (m+p sum << 64 | s+honor sum) -> shanten
 _GROUP_CACHE_LIMIT = 200_000
 _SUMS_LIMIT = 1_000_000
-_YAOCHUU_KINDS = tuple(sorted(TERMINALS_AND_HONORS))
+_ALL_SLOTS: tuple[bool, ...] = (True, True, True, True)
+_COMPLETING: dict[tuple[int, ...], tuple[bool, ...]] = {}
+_TENPAI_SWAPS: dict[tuple[int, ...], tuple[tuple[bool, ...], ...]] = {}
+_ANY_SWAP: tuple[tuple[bool, ...], ...] = (_ALL_SLOTS,) * 4
 
 
 def _slot_values(hand: bytes, three_player: bool) -> list[int]:
@@ -231,51 +237,57 @@ def _reads(three_player: bool) -> tuple[int, int, int, int]:
     return (_LEFT_SLOT_3P if three_player else 0, 1, 2, 3)
 
 
-def _neighbour_values(read_as: int, piece: bytes, step: int) -> tuple[int, ...]:
-    """A group's value (read as slot ``read_as``) with one tile more (``step`` 1) or less (-1) of each of
-    its kinds; -1 where that is no hand (a 5th copy, a kind not held, 2m-8m with three players)."""
-    key = (read_as, step, piece)
-    found = _NEIGHBOURS.get(key)
+def _read_value(read_as: int, piece: bytes) -> int:
+    if read_as == 0 or read_as == 2:
+        return _left_value(piece, False)
+    if read_as == 1:
+        return _suit_value(piece)
+    if read_as == 3:
+        return _honor_value(piece)
+    return _left_value(piece, True)
+
+
+def _changed_piece(piece: bytes, rank: int, step: int) -> bytes:
+    return piece[:rank] + bytes((piece[rank] + step,)) + piece[rank + 1 :]
+
+
+def _draws_of(read_as: int, piece: bytes) -> tuple[_Changes, _Changes, tuple[int, ...]]:
+    """A group's draws as (rank, value with one more of it): those near a held tile (within two ranks in a
+    number suit, the held ranks among honors and in the m suit with three players), then every one, then
+    the value by rank (-1 for a 5th copy or 2m-8m with three players)."""
+    key = (read_as, piece)
+    found = _DRAWS.get(key)
     if found is not None:
         return found
-    if len(_NEIGHBOURS) > _GROUP_CACHE_LIMIT:
-        _NEIGHBOURS.clear()
-    values = []
-    work = bytearray(piece)
+    if len(_DRAWS) > _GROUP_CACHE_LIMIT:
+        _DRAWS.clear()
+    reach = 2 if read_as < 3 else 0
+    near, every, by_rank = [], [], []
     for rank, count in enumerate(piece):
-        if not 0 <= count + step <= 4 or (read_as == _LEFT_SLOT_3P and 1 <= rank <= 7):
-            values.append(-1)
+        if count >= 4 or (read_as == _LEFT_SLOT_3P and 1 <= rank <= 7):
+            by_rank.append(-1)
             continue
-        work[rank] += step
-        changed = bytes(work)
-        work[rank] -= step
-        if read_as == 0 or read_as == 2:
-            values.append(_left_value(changed, False))
-        elif read_as == 1:
-            values.append(_suit_value(changed))
-        elif read_as == 3:
-            values.append(_honor_value(changed))
-        else:
-            values.append(_left_value(changed, True))
-    found = _NEIGHBOURS[key] = tuple(values)
+        value = _read_value(read_as, _changed_piece(piece, rank, 1))
+        by_rank.append(value)
+        every.append((rank, value))
+        if any(piece[max(0, rank - reach) : rank + reach + 1]):
+            near.append((rank, value))
+    found = _DRAWS[key] = (tuple(near), tuple(every), tuple(by_rank))
     return found
 
 
-def _near_ranks(read_as: int, piece: bytes) -> tuple[int, ...]:
-    """The ranks of a group whose draw can change its shape: within two of a held rank in a number suit,
-    the held ranks among honors (and in the m suit with three players); never a 5th copy or 2m-8m."""
+def _discards_of(read_as: int, piece: bytes) -> _Changes:
+    """A group's discards as (rank, value with one fewer of it), for each held rank."""
     key = (read_as, piece)
-    found = _NEAR.get(key)
-    if found is not None:
-        return found
-    if len(_NEAR) > _GROUP_CACHE_LIMIT:
-        _NEAR.clear()
-    reach = 2 if read_as < 3 else 0
-    found = _NEAR[key] = tuple(
-        rank
-        for rank, count in enumerate(piece)
-        if count < 4 and any(piece[max(0, rank - reach) : rank + reach + 1])
-    )
+    found = _DISCARDS.get(key)
+    if found is None:
+        if len(_DISCARDS) > _GROUP_CACHE_LIMIT:
+            _DISCARDS.clear()
+        found = _DISCARDS[key] = tuple(
+            (rank, _read_value(read_as, _changed_piece(piece, rank, -1)))
+            for rank, count in enumerate(piece)
+            if count
+        )
     return found
 
 
@@ -295,16 +307,63 @@ def _shanten_of_sums(first: int, second: int) -> int:
     return found
 
 
-def _completing_slots(slots: Sequence[int]) -> tuple[bool, bool, bool, bool]:
-    """For a 3n+1 hand: whether a tile drawn into each group can complete the regular shape, which ends with
-    one group of 3n+2 tiles (the pair's) and the others 3n."""
-    residues = [(value & 0xFF) % 3 for value in slots]
-    eligible = []
-    for slot in range(4):
-        after = list(residues)
-        after[slot] = (after[slot] + 1) % 3
-        eligible.append(1 not in after and after.count(2) == 1)
-    return eligible[0], eligible[1], eligible[2], eligible[3]
+def _special_shanten(tallies: int) -> tuple[int, int]:
+    """Chiitoitsu and kokushi shanten from a hand's tallies (as `_final` reads them); 99 unless 13 tiles."""
+    if (tallies >> _TILES_SHIFT) & 0xFF != 13:
+        return UNREACHABLE, UNREACHABLE
+    pairs = min((tallies >> _PAIRS_SHIFT) & 0x3F, 7)
+    singles = min(((tallies >> _KINDS_SHIFT) & 0x3F) - pairs, 7 - pairs)
+    yaochuu_pair = 1 if (tallies >> _YAOCHUU_PAIR_SHIFT) & 0xF else 0
+    return 13 - 2 * pairs - singles, 13 - ((tallies >> _YAOCHUU_SHIFT) & 0xF) - yaochuu_pair
+
+
+def _residues(slots: Sequence[int]) -> tuple[int, ...]:
+    return tuple(((value >> _TILES_SHIFT) & 0xFF) % 3 for value in slots)
+
+
+def _tenpai_residues(residues: Sequence[int]) -> bool:
+    """Whether groups of these sizes (mod 3) can be one tile from the regular shape: one group 3n+1 and the
+    others 3n, or two 3n+2 and the others 3n (a complete hand has one 3n+2 group and the others 3n)."""
+    return sorted(residues) in ([0, 0, 0, 1], [0, 0, 2, 2])
+
+
+def _completing_slots(residues: tuple[int, ...]) -> tuple[bool, ...]:
+    """For a 3n+1 hand's group sizes (mod 3): whether a tile drawn into each group can complete the regular
+    shape (one group of 3n+2 tiles, the pair's, and the others 3n)."""
+    found = _COMPLETING.get(residues)
+    if found is None:
+        usable = []
+        for slot in range(4):
+            after = list(residues)
+            after[slot] = (after[slot] + 1) % 3
+            usable.append(sorted(after) == [0, 0, 0, 2])
+        found = _COMPLETING[residues] = tuple(usable)
+    return found
+
+
+def _tenpai_swaps(residues: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
+    """For groups of these sizes (mod 3): whether a draw into group ``[to]`` and a discard from group
+    ``[away]`` can leave a regular tenpai (`_tenpai_residues`); cached on the 81 size patterns."""
+    found = _TENPAI_SWAPS.get(residues)
+    if found is None:
+        rows = []
+        for to in range(4):
+            row = []
+            for away in range(4):
+                after = list(residues)
+                after[to] = (after[to] + 1) % 3
+                after[away] = (after[away] - 1) % 3
+                row.append(_tenpai_residues(after))
+            rows.append(tuple(row))
+        found = _TENPAI_SWAPS[residues] = tuple(rows)
+    return found
+
+
+def _current(slots: Sequence[int]) -> tuple[int, int, int]:
+    """The hand's m+p and s+honor sums and its shanten."""
+    first, second = slots[0] + slots[1], slots[2] + slots[3]
+    found = _SUMS.get((first << 64) | second)
+    return first, second, _shanten_of_sums(first, second) if found is None else found
 
 
 def improving_draws(counts: Sequence[int], *, three_player: bool = False) -> tuple[int, ...]:
@@ -312,62 +371,93 @@ def improving_draws(counts: Sequence[int], *, three_player: bool = False) -> tup
     or not any copy is left; never a 5th copy or, with three players, 2m-8m (as `ukeire` lists them).
 
     Only the draws that can matter are tried: kinds near a held tile (a tile far from all others changes no
-    regular shape unless a kind is held 4 times, when every kind is tried), every kind while chiitoitsu is as near as the hand's shanten and the terminals and honors
-    while kokushi is; at tenpai, only the groups that a winning tile can complete."""
+    regular shape unless a kind is held 4 times, when every kind is tried), every kind while chiitoitsu or
+    kokushi is as near as the hand's shanten; at tenpai, only the groups a winning tile can complete."""
     hand = bytes(counts)
     slots = _slot_values(hand, three_player)
-    first, second = slots[0] + slots[1], slots[2] + slots[3]
+    first, second, current = _current(slots)
     tallies = (first + second) & FIELD_MASK
     if (tallies >> _TILES_SHIFT) & 0xFF not in (1, 4, 7, 10, 13):
         raise ValueError("improving draws need a 3n+1 hand")
-    current = _SUMS.get((first << 64) | second)
-    if current is None:
-        current = _shanten_of_sums(first, second)
+    special = current in _special_shanten(tallies)
+    every = special or 4 in hand
+    usable = _completing_slots(_residues(slots)) if current == 0 and not special else _ALL_SLOTS
     pieces = _pieces(hand)
     reads = _reads(three_player)
-    tables = [_neighbour_values(reads[slot], pieces[slot], 1) for slot in range(4)]
-    tried: list[int] = []
-    usable = _completing_slots(slots) if current == 0 else (True, True, True, True)
-    quads = 4 in hand  # a kind held 4 times can leave a hand without a pair or a tanki of its own tiles
-    for slot in range(4):
-        if usable[slot]:
-            start = 9 * slot
-            if quads:
-                ranks = [rank for rank, value in enumerate(tables[slot]) if value >= 0]
-            else:
-                ranks = list(_near_ranks(reads[slot], pieces[slot]))
-            tried.extend(start + rank for rank in ranks)
-    if (tallies >> _TILES_SHIFT) & 0xFF == 13:
-        pairs = min((tallies >> _PAIRS_SHIFT) & 0x3F, 7)
-        singles = min(((tallies >> _KINDS_SHIFT) & 0x3F) - pairs, 7 - pairs)
-        yaochuu_pair = 1 if (tallies >> _YAOCHUU_PAIR_SHIFT) & 0xF else 0
-        extra: tuple[int, ...] = ()
-        if 13 - 2 * pairs - singles == current:
-            extra = tuple(range(KIND_COUNT))
-        elif 13 - ((tallies >> _YAOCHUU_SHIFT) & 0xF) - yaochuu_pair == current:
-            extra = _YAOCHUU_KINDS
-        if extra:
-            absent = THREE_PLAYER_ABSENT if three_player else ()
-            tried = sorted({*tried, *(kind for kind in extra if hand[kind] < 4 and kind not in absent)})
     sums = _SUMS
     found = []
-    for kind in tried:
-        slot = _SLOT_OF[kind]
-        value = tables[slot][kind - _START_OF[kind]]
-        if slot == 0:
-            low, high = value + slots[1], second
-        elif slot == 1:
-            low, high = slots[0] + value, second
-        elif slot == 2:
-            low, high = first, value + slots[3]
+    for slot in range(4):
+        if not usable[slot]:
+            continue
+        near, everything, _ = _draws_of(reads[slot], pieces[slot])
+        start = 9 * slot
+        partner = slots[slot ^ 1]
+        if slot < 2:
+            for rank, value in everything if every else near:
+                low = value + partner
+                result = sums.get((low << 64) | second)
+                if (_shanten_of_sums(low, second) if result is None else result) < current:
+                    found.append(start + rank)
         else:
-            low, high = first, slots[2] + value
-        result = sums.get((low << 64) | high)
-        if result is None:
-            result = _shanten_of_sums(low, high)
-        if result < current:
-            found.append(kind)
+            for rank, value in everything if every else near:
+                high = value + partner
+                result = sums.get((first << 64) | high)
+                if (_shanten_of_sums(first, high) if result is None else result) < current:
+                    found.append(start + rank)
     return tuple(found)
+
+
+def _swaps(hand: bytes, drawn: Sequence[int], three_player: bool, below: int | None) -> list[list[int]]:
+    """For each drawn kind: with ``below`` None, the shanten after it and each discard (34 entries,
+    `UNREACHABLE` for the kinds not held); else the other kinds whose discard leaves a shanten below
+    ``below``, in kind order (from 1-shanten, skipping the swaps whose group sizes rule out a regular tenpai
+    unless chiitoitsu or kokushi is as near)."""
+    slots = _slot_values(hand, three_player)
+    pieces = _pieces(hand)
+    reads = _reads(three_player)
+    allowed = _ANY_SWAP
+    if below == 1:
+        first, second = slots[0] + slots[1], slots[2] + slots[3]
+        if min(_special_shanten((first + second) & FIELD_MASK)) > 1:
+            allowed = _tenpai_swaps(_residues(slots))
+    held = [_discards_of(reads[slot], pieces[slot]) for slot in range(4)]
+    sums = _SUMS
+    found = []
+    for kind in drawn:
+        slot = _SLOT_OF[kind]
+        rank = kind - _START_OF[kind]
+        value = _draws_of(reads[slot], pieces[slot])[2][rank]
+        if value < 0:
+            if hand[kind] >= 4:
+                raise ValueError(f"kind {kind} is held 4 times: no 5th copy can be drawn")
+            raise ValueError("2m-8m are not used with three players")
+        changed = list(slots)
+        changed[slot] = value
+        first, second = changed[0] + changed[1], changed[2] + changed[3]
+        row: list[int] = [UNREACHABLE] * KIND_COUNT if below is None else []
+        for group in range(4):
+            if not allowed[slot][group]:
+                continue
+            if group == slot:
+                pairs = _discards_of(reads[slot], _changed_piece(pieces[slot], rank, 1))
+            else:
+                pairs = held[group]
+            start = 9 * group
+            partner = changed[group ^ 1]
+            for less_rank, less in pairs:
+                if group < 2:
+                    low, high = less + partner, second
+                else:
+                    low, high = first, less + partner
+                result = sums.get((low << 64) | high)
+                if result is None:
+                    result = _shanten_of_sums(low, high)
+                if below is None:
+                    row[start + less_rank] = result
+                elif result < below and start + less_rank != kind:
+                    row.append(start + less_rank)
+        found.append(row)
+    return found
 
 
 def shanten_after_swaps(
@@ -376,53 +466,17 @@ def shanten_after_swaps(
     """For each kind of ``drawn`` (held fewer than 4 times, never 2m-8m with three players): the shanten of
     the hand with one more tile of that kind and then one tile fewer of each kind, for all 34 kinds
     (`UNREACHABLE` for the kinds not held after the draw)."""
+    return _swaps(bytes(counts), drawn, three_player, None)
+
+
+def lowering_swaps(
+    counts: Sequence[int], drawn: Sequence[int], *, three_player: bool = False
+) -> list[tuple[int, ...]]:
+    """For each kind of ``drawn`` (as `shanten_after_swaps` takes them): the other kinds whose discard after
+    it leaves a 3n+1 hand at a lower shanten than now, in kind order."""
     hand = bytes(counts)
-    slots = _slot_values(hand, three_player)
-    pieces = _pieces(hand)
-    reads = _reads(three_player)
-    lower = [_neighbour_values(reads[slot], pieces[slot], -1) for slot in range(4)]
-    held = [kind for kind in range(KIND_COUNT) if hand[kind]]
-    sums = _SUMS
-    found = []
-    for kind in drawn:
-        slot = _SLOT_OF[kind]
-        rank = kind - _START_OF[kind]
-        value = _neighbour_values(reads[slot], pieces[slot], 1)[rank]
-        if value < 0:
-            if hand[kind] >= 4:
-                raise ValueError(f"kind {kind} is held 4 times: no 5th copy can be drawn")
-            raise ValueError("2m-8m are not used with three players")
-        piece = pieces[slot]
-        tables = list(lower)
-        tables[slot] = _neighbour_values(
-            reads[slot], piece[:rank] + bytes((piece[rank] + 1,)) + piece[rank + 1 :], -1
-        )
-        m, p, s, z = slots
-        if slot == 0:
-            m = value
-        elif slot == 1:
-            p = value
-        elif slot == 2:
-            s = value
-        else:
-            z = value
-        first, second = m + p, s + z
-        after = [UNREACHABLE] * KIND_COUNT
-        for discard in held if hand[kind] else sorted((*held, kind)):
-            group = _SLOT_OF[discard]
-            less = tables[group][discard - _START_OF[discard]]
-            if group == 0:
-                low, high = less + p, second
-            elif group == 1:
-                low, high = m + less, second
-            elif group == 2:
-                low, high = first, less + z
-            else:
-                low, high = first, s + less
-            result = sums.get((low << 64) | high)
-            after[discard] = _shanten_of_sums(low, high) if result is None else result
-        found.append(after)
-    return found
+    current = _current(_slot_values(hand, three_player))[2]
+    return [tuple(row) for row in _swaps(hand, drawn, three_player, current)]
 
 
 def shanten_regular(counts: Sequence[int], *, three_player: bool = False) -> int:

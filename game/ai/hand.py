@@ -11,8 +11,8 @@ from rules.meld import Meld, MeldType
 from rules.ruleset import RuleSet
 from rules.shanten import (
     improving_draws,
+    lowering_swaps,
     shanten,
-    shanten_after_swaps,
 )
 from rules.tiles import (
     CHUN,
@@ -78,17 +78,15 @@ def advances(hand: bytes | bytearray, three_player: bool) -> tuple[tuple[int, tu
     if len(cache) > _ADVANCES_LIMIT:
         cache.clear()
     work = bytearray(key)
-    current = fast_shanten(work, three_player)
     steps = []
-    draws = improving(work, three_player)
-    for drawn, left in zip(draws, shanten_after_swaps(key, draws, three_player=three_player), strict=True):
+    draws = improving(key, three_player)
+    for drawn, discards in zip(draws, lowering_swaps(key, draws, three_player=three_player), strict=True):
         work[drawn] += 1
         after = []
-        for discard in range(KIND_COUNT):
-            if left[discard] < current and discard != drawn:  # UNREACHABLE for the kinds not held
-                work[discard] -= 1
-                after.append(bytes(work))
-                work[discard] += 1
+        for discard in discards:
+            work[discard] -= 1
+            after.append(bytes(work))
+            work[discard] += 1
         work[drawn] -= 1
         steps.append((drawn, tuple(after)))
     found = cache[key] = tuple(steps)

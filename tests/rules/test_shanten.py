@@ -19,6 +19,7 @@ from rules.shanten import (
     improving_draws,
     is_complete,
     is_tenpai,
+    lowering_swaps,
     shanten,
     shanten_after_swaps,
     shanten_chiitoitsu,
@@ -467,6 +468,27 @@ def test_shanten_after_swaps_is_shanten_of_each_swapped_hand(
         expected.append(row)
         hand[kind] -= 1
     assert shanten_after_swaps(hand, drawn, three_player=three_player) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands_of_either_table([1, 4, 7, 10, 13]))
+def test_lowering_swaps_are_every_swap_that_lowers_shanten(case: tuple[list[int], bool]) -> None:
+    hand, three_player = case
+    current = shanten(hand, three_player=three_player)
+    drawn = improving_draws(hand, three_player=three_player)
+    expected = []
+    for kind in drawn:
+        hand[kind] += 1
+        lowering = []
+        for discard in range(34):
+            if hand[discard] and discard != kind:
+                hand[discard] -= 1
+                if shanten(hand, three_player=three_player) < current:
+                    lowering.append(discard)
+                hand[discard] += 1
+        expected.append(tuple(lowering))
+        hand[kind] -= 1
+    assert lowering_swaps(hand, drawn, three_player=three_player) == expected
 
 
 def test_one_change_searches_reject_what_shanten_rejects() -> None:
