@@ -57,6 +57,9 @@ from rules.scoring import HandError, HandValue, WinSituation, score_hand
 from rules.shanten import shanten, shanten_kokushi
 from rules.tiles import KIND_COUNT, TILE_COUNT
 
+# a tenpai hand, its melds and what else adds han to its wins: dora indicators, red fives, kita, flowers
+_Held = tuple[bytes, tuple[Meld, ...], tuple[int, ...], int, int, int]
+
 
 @dataclass(frozen=True)
 class Style:
@@ -217,7 +220,7 @@ class AiSeat:
         self._events = 0  # events seen in the hand in play
         self._rng: random.Random | None = None
         # what a ron on each wait of a tenpai hand is worth, for the hand in play (seat and round winds fixed)
-        self._points: dict[tuple[bytes, tuple[Meld, ...], int, tuple[int, ...], int, int, int], float] = {}
+        self._points: dict[tuple[_Held, int], float] = {}
 
     def observe(self, event: Event) -> None:
         """Remember what matters for defence, and where in the match the next decision stands."""
@@ -640,14 +643,25 @@ class AiSeat:
         found = situation.tenpai_values.get(key)
         if found is not None:
             return found
-        three_player = situation.three_player
-        tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
+        unseen = situation.unseen
         live = 0
         total = 0.0
-        for wait in improving(hand, three_player):
-            copies = situation.unseen[wait]
+        held: _Held | None = None
+        for wait in improving(hand, situation.three_player):
+            copies = unseen[wait]
             if copies:
-                points = self._win_points(situation, hand, melds, tiles, wait)
+                if held is None:  # what the win's value depends on besides the wait, once per hand
+                    view = situation.view
+                    me = view.players[view.seat]
+                    held = (
+                        key[0],
+                        melds,
+                        view.dora_indicators,
+                        self._reds(view, hand),
+                        len(me.kita),
+                        len(me.flowers),
+                    )
+                points = self._win_points(situation, held, wait)
                 if points:
                     live += copies
                     total += copies * points
@@ -658,21 +672,19 @@ class AiSeat:
     def _win_points(
         self,
         situation: Situation,
-        hand: bytes | bytearray,
-        melds: tuple[Meld, ...],
-        tiles: Sequence[int],
+        held: _Held,
         wait: int,
     ) -> float:
         """What a ron on ``wait`` is worth (riichi with its extras for a closed hand); 0 without a yaku.
-        Cached for the seat on the hand, its melds, the wait and what else adds han (dora, reds, kita,
-        flowers)."""
-        view = situation.view
-        reds = self._reds(view, hand)
-        me = view.players[view.seat]
-        key = (bytes(hand), melds, wait, view.dora_indicators, reds, len(me.kita), len(me.flowers))
+        ``held`` is the hand, its melds and what else adds han (dora indicators, reds, kita, flowers); cached
+        for the seat on it and the wait."""
+        key = (held, wait)
         found = self._points.get(key)
         if found is not None:
             return found
+        hand, melds, _, reds, _, _ = held
+        view = situation.view
+        tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
         value = self._win_value(situation, tiles, wait * 4 + 3, riichi=closed, melds=melds)
         found = 0.0
