@@ -407,19 +407,22 @@ def improving_draws(counts: Sequence[int], *, three_player: bool = False) -> tup
     return tuple(found)
 
 
-def _swaps(hand: bytes, drawn: Sequence[int], three_player: bool, below: int | None) -> list[list[int]]:
-    """For each drawn kind: with ``below`` None, the shanten after it and each discard (34 entries,
-    `UNREACHABLE` for the kinds not held); else the other kinds whose discard leaves a shanten below
-    ``below``, in kind order (from 1-shanten, skipping the swaps whose group sizes rule out a regular tenpai
-    unless chiitoitsu or kokushi is as near)."""
+def lowering_swaps(
+    counts: Sequence[int], drawn: Sequence[int], *, three_player: bool = False
+) -> list[tuple[int, ...]]:
+    """For each kind of ``drawn`` (held fewer than 4 times, never 2m-8m with three players): the other kinds
+    whose discard after it leaves a 3n+1 hand at a lower shanten than now, in kind order.
+
+    From 1-shanten, the swaps whose group sizes rule out a regular tenpai are not tried (unless chiitoitsu
+    or kokushi is as near)."""
+    hand = bytes(counts)
     slots = _slot_values(hand, three_player)
+    first, second, current = _current(slots)
+    allowed = _ANY_SWAP
+    if current == 1 and min(_special_shanten((first + second) & FIELD_MASK)) > 1:
+        allowed = _tenpai_swaps(_residues(slots))
     pieces = _pieces(hand)
     reads = _reads(three_player)
-    allowed = _ANY_SWAP
-    if below == 1:
-        first, second = slots[0] + slots[1], slots[2] + slots[3]
-        if min(_special_shanten((first + second) & FIELD_MASK)) > 1:
-            allowed = _tenpai_swaps(_residues(slots))
     held = [_discards_of(reads[slot], pieces[slot]) for slot in range(4)]
     sums = _SUMS
     found = []
@@ -433,50 +436,38 @@ def _swaps(hand: bytes, drawn: Sequence[int], three_player: bool, below: int | N
             raise ValueError("2m-8m are not used with three players")
         changed = list(slots)
         changed[slot] = value
-        first, second = changed[0] + changed[1], changed[2] + changed[3]
-        row: list[int] = [UNREACHABLE] * KIND_COUNT if below is None else []
+        low_sum, high_sum = changed[0] + changed[1], changed[2] + changed[3]
+        usable = allowed[slot]
+        discards = []
         for group in range(4):
-            if not allowed[slot][group]:
+            if not usable[group]:
                 continue
             if group == slot:
                 pairs = _discards_of(reads[slot], _changed_piece(pieces[slot], rank, 1))
+                own = rank  # the drawn tile itself is no discard here
             else:
                 pairs = held[group]
+                own = -1
             start = 9 * group
             partner = changed[group ^ 1]
-            for less_rank, less in pairs:
-                if group < 2:
-                    low, high = less + partner, second
-                else:
-                    low, high = first, less + partner
-                result = sums.get((low << 64) | high)
-                if result is None:
-                    result = _shanten_of_sums(low, high)
-                if below is None:
-                    row[start + less_rank] = result
-                elif result < below and start + less_rank != kind:
-                    row.append(start + less_rank)
-        found.append(row)
+            if group < 2:
+                for less_rank, less in pairs:
+                    low = less + partner
+                    result = sums.get((low << 64) | high_sum)
+                    if result is None:
+                        result = _shanten_of_sums(low, high_sum)
+                    if result < current and less_rank != own:
+                        discards.append(start + less_rank)
+            else:
+                for less_rank, less in pairs:
+                    high = less + partner
+                    result = sums.get((low_sum << 64) | high)
+                    if result is None:
+                        result = _shanten_of_sums(low_sum, high)
+                    if result < current and less_rank != own:
+                        discards.append(start + less_rank)
+        found.append(tuple(discards))
     return found
-
-
-def shanten_after_swaps(
-    counts: Sequence[int], drawn: Sequence[int], *, three_player: bool = False
-) -> list[list[int]]:
-    """For each kind of ``drawn`` (held fewer than 4 times, never 2m-8m with three players): the shanten of
-    the hand with one more tile of that kind and then one tile fewer of each kind, for all 34 kinds
-    (`UNREACHABLE` for the kinds not held after the draw)."""
-    return _swaps(bytes(counts), drawn, three_player, None)
-
-
-def lowering_swaps(
-    counts: Sequence[int], drawn: Sequence[int], *, three_player: bool = False
-) -> list[tuple[int, ...]]:
-    """For each kind of ``drawn`` (as `shanten_after_swaps` takes them): the other kinds whose discard after
-    it leaves a 3n+1 hand at a lower shanten than now, in kind order."""
-    hand = bytes(counts)
-    current = _current(_slot_values(hand, three_player))[2]
-    return [tuple(row) for row in _swaps(hand, drawn, three_player, current)]
 
 
 def shanten_regular(counts: Sequence[int], *, three_player: bool = False) -> int:
