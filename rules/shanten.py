@@ -205,9 +205,9 @@ def shanten(counts: Sequence[int], *, three_player: bool = False) -> int:
 _SLOT_OF = tuple(min(kind // 9, 3) for kind in range(KIND_COUNT))
 _START_OF = tuple(9 * _SLOT_OF[kind] for kind in range(KIND_COUNT))
 _LEFT_SLOT_3P = 4  # how the m slot is read with three players (1m and 9m as honors)
-# (read_as, group tiles) -> (near draws, every draw, value by rank): draws as (rank, value with it)
+# (read_as, + 8 for every draw, group tiles) -> (rank, value with one more of it) for the draws (`_draws_of`)
 _Changes = tuple[tuple[int, int], ...]
-_DRAWS: dict[tuple[int, bytes], tuple[_Changes, _Changes, tuple[int, ...]]] = {}
+_DRAWS: dict[tuple[int, bytes], _Changes] = {}
 # (read_as, group tiles) -> (rank, value without one of it) for each held rank
 _DISCARDS: dict[tuple[int, bytes], _Changes] = {}
 _SUMS: dict[int, int] = {}  # (m+p sum << 64 | s+honor sum) -> shanten
@@ -251,28 +251,23 @@ def _changed_piece(piece: bytes, rank: int, step: int) -> bytes:
     return piece[:rank] + bytes((piece[rank] + step,)) + piece[rank + 1 :]
 
 
-def _draws_of(read_as: int, piece: bytes) -> tuple[_Changes, _Changes, tuple[int, ...]]:
-    """A group's draws as (rank, value with one more of it): those near a held tile (within two ranks in a
-    number suit, the held ranks among honors and in the m suit with three players), then every one, then
-    the value by rank (-1 for a 5th copy or 2m-8m with three players)."""
-    key = (read_as, piece)
+def _draws_of(read_as: int, piece: bytes, every: bool) -> _Changes:
+    """A group's draws as (rank, value with one more of it): with ``every``, all that can be drawn (no 5th
+    copy, no 2m-8m with three players), else those near a held tile (within two ranks in a number suit, the
+    held ranks among honors and in the m suit with three players)."""
+    key = (read_as + 8 if every else read_as, piece)
     found = _DRAWS.get(key)
-    if found is not None:
-        return found
-    if len(_DRAWS) > _GROUP_CACHE_LIMIT:
-        _DRAWS.clear()
-    reach = 2 if read_as < 3 else 0
-    near, every, by_rank = [], [], []
-    for rank, count in enumerate(piece):
-        if count >= 4 or (read_as == _LEFT_SLOT_3P and 1 <= rank <= 7):
-            by_rank.append(-1)
-            continue
-        value = _read_value(read_as, _changed_piece(piece, rank, 1))
-        by_rank.append(value)
-        every.append((rank, value))
-        if any(piece[max(0, rank - reach) : rank + reach + 1]):
-            near.append((rank, value))
-    found = _DRAWS[key] = (tuple(near), tuple(every), tuple(by_rank))
+    if found is None:
+        if len(_DRAWS) > _GROUP_CACHE_LIMIT:
+            _DRAWS.clear()
+        reach = 2 if read_as < 3 else 0
+        found = _DRAWS[key] = tuple(
+            (rank, _read_value(read_as, _changed_piece(piece, rank, 1)))
+            for rank, count in enumerate(piece)
+            if count < 4
+            and not (read_as == _LEFT_SLOT_3P and 1 <= rank <= 7)
+            and (every or any(piece[max(0, rank - reach) : rank + reach + 1]))
+        )
     return found
 
 
@@ -389,17 +384,17 @@ def improving_draws(counts: Sequence[int], *, three_player: bool = False) -> tup
     for slot in range(4):
         if not usable[slot]:
             continue
-        near, everything, _ = _draws_of(reads[slot], pieces[slot])
+        draws = _draws_of(reads[slot], pieces[slot], every)
         start = 9 * slot
         partner = slots[slot ^ 1]
         if slot < 2:
-            for rank, value in everything if every else near:
+            for rank, value in draws:
                 low = value + partner
                 result = sums.get((low << 64) | second)
                 if (_shanten_of_sums(low, second) if result is None else result) < current:
                     found.append(start + rank)
         else:
-            for rank, value in everything if every else near:
+            for rank, value in draws:
                 high = value + partner
                 result = sums.get((first << 64) | high)
                 if (_shanten_of_sums(first, high) if result is None else result) < current:
@@ -429,11 +424,9 @@ def lowering_swaps(
     for kind in drawn:
         slot = _SLOT_OF[kind]
         rank = kind - _START_OF[kind]
-        value = _draws_of(reads[slot], pieces[slot])[2][rank]
-        if value < 0:
-            if hand[kind] >= 4:
-                raise ValueError(f"kind {kind} is held 4 times: no 5th copy can be drawn")
-            raise ValueError("2m-8m are not used with three players")
+        if hand[kind] >= 4:
+            raise ValueError(f"kind {kind} is held 4 times: no 5th copy can be drawn")
+        value = _read_value(reads[slot], _changed_piece(pieces[slot], rank, 1))  # ValueError for 2m-8m (3p)
         changed = list(slots)
         changed[slot] = value
         low_sum, high_sum = changed[0] + changed[1], changed[2] + changed[3]

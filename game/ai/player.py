@@ -684,9 +684,13 @@ class AiSeat:
             return found
         hand, melds, _, reds, _, _ = held
         view = situation.view
-        tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
         closed = all(meld.type is MeldType.ANKAN for meld in melds)
-        value = self._win_value(situation, tiles, wait * 4 + 3, riichi=closed, melds=melds)
+        if melds:
+            tiles = [kind * 4 for kind in range(34) for _ in range(hand[kind])]
+            value = self._win_value(situation, tiles, wait * 4 + 3, riichi=closed, melds=melds)
+        else:
+            ids = _closed_ids(hand, wait)
+            value = None if ids is None else self._score(situation, ids, melds, riichi=closed)
         found = 0.0
         if value is not None:
             points = float(value.points)
@@ -735,10 +739,19 @@ class AiSeat:
     ) -> HandValue | None:
         """The scored ron of ``tiles`` (ids standing for kinds) on ``win_tile`` with ``melds`` (default: the
         seat's); None without a yaku."""
-        view = situation.view
         melds = situation.melds if melds is None else melds
         try:
-            ids = _distinct_ids([*tiles, win_tile], melds)  # ValueError: a wait on a fifth copy
+            ids = _distinct_ids([*tiles, win_tile], melds)
+        except ValueError:  # a wait on a fifth copy
+            return None
+        return self._score(situation, ids, melds, riichi=riichi)
+
+    def _score(
+        self, situation: Situation, ids: list[int], melds: tuple[Meld, ...], *, riichi: bool
+    ) -> HandValue | None:
+        """The scored ron of the tile ``ids`` (the winning tile last) with ``melds``; None without a yaku."""
+        view = situation.view
+        try:
             return score_hand(
                 ids,
                 melds,
@@ -1094,6 +1107,20 @@ def _minus(counts: Sequence[int], kind: int, number: int) -> list[int]:
     rest = list(counts)
     rest[kind] -= number
     return rest
+
+
+def _closed_ids(hand: bytes, wait: int) -> list[int] | None:
+    """``_distinct_ids`` of a hand with no melds (its kinds' counts) and then the winning tile ``wait``, built
+    per kind (copies 3, 2, 1, 0 in turn); None for a wait on a fifth copy."""
+    held = hand[wait]
+    if held >= 4:
+        return None
+    ids = [kind * 4 + copy for kind, count in enumerate(hand) if count for copy in _COPIES[count]]
+    ids.append(wait * 4 + 3 - held)
+    return ids
+
+
+_COPIES = ((), (3,), (3, 2), (3, 2, 1), (3, 2, 1, 0))
 
 
 def _distinct_ids(kinds_as_ids: Sequence[int], melds: Sequence[Meld]) -> list[int]:
