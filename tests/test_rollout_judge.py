@@ -154,6 +154,17 @@ def test_the_command_prints_categories_and_writes_json(
         assert entry["mean"] == sum(entry["diffs"]) / len(entry["diffs"])
 
 
+def test_skipping_hands_judges_the_same_decisions(played: tuple[GameRecord, Path]) -> None:
+    _, path = played
+    only = ("riichi:*", "turn:riichi:*")  # riichi choices, and turns against a riichi
+    full = rollout_judge.judge_file(rollout_judge.Job(path, "strong", "easy", 1, only))
+    quick = rollout_judge.judge_file(rollout_judge.Job(path, "strong", "easy", 1, only, skip_hands=True))
+    assert full[1]
+    assert quick[1] == full[1]
+    # the hands where the easy seat never met a riichi nor had one to declare were not replayed with the AI
+    assert 0 < quick[0].compared < full[0].compared
+
+
 class NeverCalls(AiSeat):
     """The strong AI but for calls, which it always passes: a variant that differs from it at claims only."""
 
@@ -192,6 +203,7 @@ def test_a_variant_class_is_judged_where_it_chooses_otherwise(played: tuple[Game
     [
         (["no/such/log"], "no/such/log: no such file or folder"),
         (["--rollouts", "0", "."], "--rollouts and --jobs must be at least 1"),
+        (["--skip-hands", "."], "--skip-hands needs --only"),
         (
             ["--level", "nosuch", "."],
             "--level nosuch: neither a level (easy, normal, strong) nor module:Class",

@@ -1,23 +1,26 @@
 """Rollout judge: which of two choices at a logged decision is worth more, measured by playing the hand out.
 
 ``python -m tools.rollout_judge LOG... [--level strong] [--player-match TEXT] [--rollouts 16] [--only PATTERN]
-[--jobs 2] [--json OUT]`` replays every hand of the tenhou.net/6 or mjai logs (files or folders of them). At
-each decision of a judged seat (every seat, or those whose player name contains ``--player-match``) an AI of
-``--level`` shadowing that seat is asked too; where its choice differs from the logged one, the hand is played
-out ``--rollouts`` times from each of the two choices. Each pair of playouts shares one re-shuffle of the live
-wall still to be drawn (the tiles behind the dead wall's reach left alone), and every seat is played by an AI
-of ``--level`` from there. The measure is the judged seat's point change in the hand: the mean of (the AI's
-choice - the logged one) over the rollouts. ``--level`` is a level name or ``module:Class``, an importable
-subclass of ``game.ai.player.AiSeat`` built like a strong seat (as ``tools.paired_play`` takes it): judged on
-logs of the strong level's own play with ``--player-match strong``, only the decisions where that class would
-choose otherwise are played out, so an AI change is measured only where it changes play.
+[--skip-hands] [--jobs 2] [--json OUT]`` replays every hand of the tenhou.net/6 or mjai logs (files or folders
+of them). At each decision of a judged seat (every seat, or those whose player name contains
+``--player-match``) an AI of ``--level`` shadowing that seat is asked too; where its choice differs from the
+logged one, the hand is played out ``--rollouts`` times from each of the two choices. Each pair of playouts
+shares one re-shuffle of the live wall still to be drawn (the tiles behind the dead wall's reach left alone),
+and every seat is played by an AI of ``--level`` from there. The measure is the judged seat's point change in
+the hand: the mean of (the AI's choice - the logged one) over the rollouts. ``--level`` is a level name or
+``module:Class``, an importable subclass of ``game.ai.player.AiSeat`` built like a strong seat (as
+``tools.paired_play`` takes it): judged on logs of the strong level's own play with ``--player-match strong``,
+only the decisions where that class would choose otherwise are played out, so an AI change is measured only
+where it changes play.
 
 Output: one line per category of decision (the threat on the table, claim or turn, shanten, and for calls and
 riichi what each side did), ``category=C n=N mean=M se=S total=T``, then a summary line
 ``decisions=D differing=F judged=J``. ``--only 'claim:*,turn:*:sh0:*'`` judges only the categories that match
-one of the shell patterns (the others still count as differing). ``--json OUT`` writes every judged decision
-with its position and its rollout differences. The rollouts are seeded from the file, hand, seat and draw, so
-a run is repeatable.
+one of the shell patterns (the others still count as differing). ``--skip-hands`` (with ``--only``) first
+replays each hand without the AI and leaves out the hands where no decision of a judged seat had a choice in
+those categories: the same decisions are judged, far sooner when they are rare, and ``decisions`` and
+``differing`` count the hands judged only. ``--json OUT`` writes every judged decision with its position and
+its rollout differences. The rollouts are seeded from the file, hand, seat and draw, so a run is repeatable.
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (a missing or unreadable log, a bad option) is one line on stderr and exit status 2.
@@ -179,6 +182,7 @@ class Job:
     player_match: str | None
     rollouts: int
     only: tuple[str, ...]
+    skip_hands: bool = False  # with ``only``: judge only the hands where a decision may fall in those
 
 
 @dataclass
@@ -204,8 +208,33 @@ def judge_file(job: Job) -> tuple[Counts, list[Judged]]:
         ]
         for seat in judged:
             for record in game.rounds:
+                if job.skip_hands and job.only and not _may_match(job, rules, record, seat):
+                    continue
                 _judge_hand(job, rules, f"{job.path.name}#{number}", record, seat, counts, found)
     return counts, found
+
+
+def _matches(job: Job, kind: str) -> bool:
+    return any(fnmatch.fnmatchcase(kind, pattern) for pattern in job.only)
+
+
+def _may_match(job: Job, rules: RuleSet, record: Any, seat: int) -> bool:
+    """Whether a decision of ``seat`` in the hand could be judged under ``job.only``: some other choice it
+    had falls in a category asked for (a replay without the AI, far quicker than one with it)."""
+    found = False
+
+    def on_decision(state: RoundState, legal: Any, choices: Any) -> None:
+        nonlocal found
+        options = legal.get(seat, ())
+        if found or len(options) < 2:
+            return
+        view = view_for(state, seat)
+        logged = choices[seat]
+        found = any(_matches(job, category(view, logged, option)) for option in options if option != logged)
+
+    with contextlib.suppress(ReplayError):
+        replay_round(record, rules, on_decision=on_decision)
+    return found
 
 
 def _judge_hand(
@@ -233,7 +262,7 @@ def _judge_hand(
             return
         counts.differing += 1
         kind = category(view, logged, ai)
-        if job.only and not any(fnmatch.fnmatchcase(kind, pattern) for pattern in job.only):
+        if job.only and not _matches(job, kind):
             return
         rng = random.Random(zlib.crc32(f"{source}:{hand}:{seat}:{state.draws}".encode()))
         diffs = []
@@ -302,6 +331,11 @@ def run(argv: Sequence[str] | None = None) -> int:
         metavar="PATTERN[,PATTERN]",
         help="judge only categories matching a shell pattern",
     )
+    parser.add_argument(
+        "--skip-hands",
+        action="store_true",
+        help="with --only: judge only the hands where a decision may fall in those categories",
+    )
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (1)")
     parser.add_argument("--json", metavar="OUT", help="write every judged decision to OUT")
     args = parser.parse_args(argv)
@@ -312,9 +346,13 @@ def run(argv: Sequence[str] | None = None) -> int:
             seat_factory(args.level)
         except AiSpecError as error:
             raise JudgeError(f"--level {error}") from None
-        files = log_files(args.logs)
         only = tuple(text for text in args.only.split(",") if text)
-        jobs = [Job(path, args.level, args.player_match, args.rollouts, only) for path in files]
+        if args.skip_hands and not only:
+            raise JudgeError("--skip-hands needs --only")
+        files = log_files(args.logs)
+        jobs = [
+            Job(path, args.level, args.player_match, args.rollouts, only, args.skip_hands) for path in files
+        ]
         if args.jobs == 1:
             results = [judge_file(job) for job in jobs]
         else:
