@@ -1,4 +1,5 @@
-"""Hand analysis: shanten (regular, chiitoitsu, kokushi), tenpai and waits, ukeire and discard options.
+"""Hand analysis: shanten (regular, chiitoitsu, kokushi), tenpai and waits, ukeire and discard options, and
+the one-tile searches of the AI's look-ahead (`improving_draws`, `lowering_swaps`).
 
 Hands are 34-counts of concealed tiles; a 3n+1 / 3n+2 hand implies (14 - tiles) // 3 open melds. Shanten is
 exact (never counting on a 5th copy of a kind, so 0 is tenpai as RULES.md §7.3 has it), cached per group.
@@ -211,8 +212,8 @@ _DRAWS: dict[tuple[int, bytes], _Changes] = {}
 # (read_as, group tiles) -> (rank, value without one of it) for each held rank
 _DISCARDS: dict[tuple[int, bytes], _Changes] = {}
 _SUMS: dict[int, int] = {}  # (m+p sum << 64 | s+honor sum) -> shanten
-_GROUP_CACHE_LIMIT = 200_000
-_SUMS_LIMIT = 1_000_000
+_GROUP_CACHE_LIMIT = 50_000  # entries of up to 9 pairs: a few MB per 10,000
+_SUMS_LIMIT = 200_000  # about 30 MB at most
 _ALL_SLOTS: tuple[bool, ...] = (True, True, True, True)
 _COMPLETING: dict[tuple[int, ...], tuple[bool, ...]] = {}
 _TENPAI_SWAPS: dict[tuple[int, ...], tuple[tuple[bool, ...], ...]] = {}
