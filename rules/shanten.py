@@ -161,10 +161,7 @@ def _final(key: int) -> int:
     best = regular_shanten_of(key >> FIELD_BITS, (14 - tiles) // 3)
     _FINAL_REGULAR[key] = best
     if tiles >= 13:
-        pairs = min((key >> _PAIRS_SHIFT) & 0x3F, 7)
-        singles = min(((key >> _KINDS_SHIFT) & 0x3F) - pairs, 7 - pairs)
-        kokushi = 13 - ((key >> _YAOCHUU_SHIFT) & 0xF) - (1 if (key >> _YAOCHUU_PAIR_SHIFT) & 0xF else 0)
-        best = min(best, 13 - 2 * pairs - singles, kokushi)
+        best = min(best, *_special_shanten(key & FIELD_MASK))
     _FINAL[key] = best
     return best
 
@@ -212,6 +209,7 @@ _DRAWS: dict[tuple[int, bytes], _Changes] = {}
 # (read_as, group tiles) -> (rank, value without one of it) for each held rank
 _DISCARDS: dict[tuple[int, bytes], _Changes] = {}
 _SUMS: dict[int, int] = {}  # (m+p sum << 64 | s+honor sum) -> shanten
+_LOW_64 = (1 << 64) - 1  # a half sum stays below 2**60
 _GROUP_CACHE_LIMIT = 50_000  # entries of up to 9 pairs: a few MB per 10,000
 _SUMS_LIMIT = 200_000  # about 30 MB at most
 _ALL_SLOTS: tuple[bool, ...] = (True, True, True, True)
@@ -287,6 +285,11 @@ def _discards_of(read_as: int, piece: bytes) -> _Changes:
     return found
 
 
+def _shanten_of_key(key: int) -> int:
+    """`_shanten_of_sums` of a `_SUMS` key (m+p sum << 64 | s+honor sum)."""
+    return _shanten_of_sums(key >> 64, key & _LOW_64)
+
+
 def _shanten_of_sums(first: int, second: int) -> int:
     """Shanten from the m+p and s+honor sums of group values (as `shanten` finishes), cached on the pair."""
     try:
@@ -304,8 +307,8 @@ def _shanten_of_sums(first: int, second: int) -> int:
 
 
 def _special_shanten(tallies: int) -> tuple[int, int]:
-    """Chiitoitsu and kokushi shanten from a hand's tallies (as `_final` reads them); 99 unless 13 tiles."""
-    if (tallies >> _TILES_SHIFT) & 0xFF != 13:
+    """Chiitoitsu and kokushi shanten from a hand's tallies; 99 unless 13 or 14 tiles."""
+    if (tallies >> _TILES_SHIFT) & 0xFF < 13:
         return UNREACHABLE, UNREACHABLE
     pairs = min((tallies >> _PAIRS_SHIFT) & 0x3F, 7)
     singles = min(((tallies >> _KINDS_SHIFT) & 0x3F) - pairs, 7 - pairs)
@@ -385,21 +388,14 @@ def improving_draws(counts: Sequence[int], *, three_player: bool = False) -> tup
     for slot in range(4):
         if not usable[slot]:
             continue
-        draws = _draws_of(reads[slot], pieces[slot], every)
         start = 9 * slot
         partner = slots[slot ^ 1]
-        if slot < 2:
-            for rank, value in draws:
-                low = value + partner
-                result = sums.get((low << 64) | second)
-                if (_shanten_of_sums(low, second) if result is None else result) < current:
-                    found.append(start + rank)
-        else:
-            for rank, value in draws:
-                high = value + partner
-                result = sums.get((first << 64) | high)
-                if (_shanten_of_sums(first, high) if result is None else result) < current:
-                    found.append(start + rank)
+        shift, other = (64, second) if slot < 2 else (0, first << 64)  # the changed half, the other one
+        for rank, value in _draws_of(reads[slot], pieces[slot], every):
+            key = ((value + partner) << shift) | other
+            result = sums.get(key)
+            if (_shanten_of_key(key) if result is None else result) < current:
+                found.append(start + rank)
     return tuple(found)
 
 
@@ -444,22 +440,12 @@ def lowering_swaps(
                 own = -1
             start = 9 * group
             partner = changed[group ^ 1]
-            if group < 2:
-                for less_rank, less in pairs:
-                    low = less + partner
-                    result = sums.get((low << 64) | high_sum)
-                    if result is None:
-                        result = _shanten_of_sums(low, high_sum)
-                    if result < current and less_rank != own:
-                        discards.append(start + less_rank)
-            else:
-                for less_rank, less in pairs:
-                    high = less + partner
-                    result = sums.get((low_sum << 64) | high)
-                    if result is None:
-                        result = _shanten_of_sums(low_sum, high)
-                    if result < current and less_rank != own:
-                        discards.append(start + less_rank)
+            shift, other = (64, high_sum) if group < 2 else (0, low_sum << 64)
+            for less_rank, less in pairs:
+                key = ((less + partner) << shift) | other
+                result = sums.get(key)
+                if (_shanten_of_key(key) if result is None else result) < current and less_rank != own:
+                    discards.append(start + less_rank)
         found.append(tuple(discards))
     return found
 
