@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from tools import outcomes
 NAMES = ["strong", "koba", "koba", "koba"]
 
 
-def _write(path: Path, events: list[dict[str, object]]) -> Path:
+def _write(path: Path, events: Sequence[object]) -> Path:
     path.write_text("".join(json.dumps(event) + "\n" for event in events), encoding="utf-8")
     return path
 
@@ -281,9 +282,9 @@ def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: P
     assert int(fields["outcome group=strong"]["hands"]) == 2 * len(record.rounds)
     # the log deals every seat's tiles in the open: each hand lands in one start bucket, and the buckets'
     # points (sticks in) sum to what the outcome parts sum to, hand by hand and seat by seat
-    for group in ("strong", "others"):
-        starts = fields[f"start group={group}"]
-        assert sum(int(starts[f"hands{bucket}"]) for bucket in "234") == 2 * len(record.rounds)
+    for label in ("strong", "others"):
+        buckets = fields[f"start group={label}"]
+        assert sum(int(buckets[f"hands{bucket}"]) for bucket in "234") == 2 * len(record.rounds)
     groups: dict[str, outcomes.Group] = defaultdict(outcomes.Group)
     outcomes.add_game(tmp_path / "match.mjai.jsonl", "strong", groups)
     for group in groups.values():
@@ -321,7 +322,7 @@ def test_a_folder_is_read_whole_and_the_parts_add_up_to_a_real_match(tmp_path: P
         )
 
 
-BAD_LOGS = {
+BAD_LOGS: dict[str, tuple[str | bytes, str]] = {
     "bad JSON": ('{"type": "start_game", "names": ["a", "b", "c", "d"]}\n{"type": ', "line 2"),
     "no names": ('{"type": "start_kyoku"}\n', "does not start with start_game"),
     "cut short": (

@@ -21,7 +21,7 @@ def _hand(text: str) -> bytearray:
     return bytearray(to_counts(parse_tiles(text)))
 
 
-def _flat_value(hand: bytearray) -> tuple[int, float]:
+def _flat_value(hand: bytes | bytearray) -> tuple[int, float]:
     """Every wait is worth 1000 points: the look-ahead then measures speed alone."""
     waits = improving(hand, False)
     return sum(POOL[kind] for kind in waits), 1000.0
