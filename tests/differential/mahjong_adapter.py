@@ -14,12 +14,12 @@ from benchmarks.winning_hands import (
     ANKAN,
     CHI,
     DAIMINKAN,
-    LOCAL_YAKU,
     PON,
     SHOUMINKAN,
     RuleProfile,
     WinningCase,
 )
+from rules.ruleset import LOCAL_YAKU
 
 # mahjong's yaku class name -> our yaku id
 YAKU_IDS = {
