@@ -386,6 +386,12 @@ def add_simulate_parser(commands: "argparse._SubParsersAction[OneLineParser]") -
         metavar="SECONDS",
         help=f"time an mjai bot has for each answer, at most {MAX_MJAI_TIMEOUT_S} (default 2.0)",
     )
+    simulate.add_argument(
+        "--journal",
+        type=Path,
+        metavar="FILE",
+        help="record each finished game in FILE; the same command run again goes on from the games it holds",
+    )
     simulate.add_argument("--quiet", action="store_true", help="no progress line on standard error")
 
 
@@ -495,6 +501,11 @@ and each entry of "players" its "fallbacks" count, its "chips" (net chips over i
 --logs DIR writes each game as DIR/seed-S-game-NNNN.tenhou6.json (tenhou.net/6) and
 DIR/seed-S-game-NNNN.mjai.jsonl (mjai); check them with verify-log --ruleset NAME (an mjai
 log does not name its rule preset). Ctrl-C or SIGTERM stops the run and its workers.
+--journal FILE keeps each finished game in FILE (JSON lines), so that a run stopped or
+killed halfway is not lost: the same command again plays only the games FILE lacks and
+sums them all (the same figures as one whole run; "elapsed_s" adds up the sessions). A
+FILE of other options (players, ruleset, length, seed, games, duplicate, mjai timeout)
+is refused and left as it is.
 """
 
 
@@ -997,6 +1008,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     """Run the simulate command: check the arguments, play, print the summary, write the JSON and logs."""
     import json
 
+    from game.journal import Journal, JournalError
     from game.simulate import (
         LogWriteError,
         LogWriter,
@@ -1029,16 +1041,39 @@ def run_simulate(args: argparse.Namespace) -> int:
     except SpecError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    journal = None
+    if args.journal is not None:
+        journal = Journal(
+            args.journal,
+            {
+                "players": list(specs),
+                "ruleset": rules.name,
+                "length": rules.game_length,
+                "seed": args.seed,
+                "games": args.games,
+                "duplicate": args.duplicate,
+                "mjai_timeout_s": args.mjai_timeout,
+            },
+        )
     progress = None if args.quiet else ProgressBar(sys.stderr)
     try:
         result = simulate(
-            specs, args.games, rules, args.seed, args.jobs, args.duplicate, progress, args.mjai_timeout, logs
+            specs,
+            args.games,
+            rules,
+            args.seed,
+            args.jobs,
+            args.duplicate,
+            progress,
+            args.mjai_timeout,
+            logs,
+            journal,
         )
-    except SimulationError as error:
+    except (SimulationError, JournalError) as error:
         if progress is not None:
             progress.close()
         print(f"error: {error}", file=sys.stderr)
-        return 2 if isinstance(error, LogWriteError) else 1
+        return 2 if isinstance(error, LogWriteError | JournalError) else 1
     finally:
         if progress is not None:
             progress.close()
@@ -1070,6 +1105,7 @@ def simulate_inputs(
         "mjai_timeout_s": args.mjai_timeout,
         "json": str(args.json) if args.json is not None else None,
         "logs": str(args.logs) if args.logs is not None else None,
+        "journal": str(args.journal) if args.journal is not None else None,
         "quiet": args.quiet,
     }
 

@@ -33,6 +33,7 @@ from typing import Any, TextIO, cast
 
 from game.ai import LEVELS, create_ai
 from game.bots import GreedySeat, RandomSeat, TsumogiriSeat
+from game.journal import Journal
 from game.logs import mjai as mjai_log
 from game.logs import tenhou6
 from game.logs.record import GameRecord
@@ -432,16 +433,46 @@ def simulate(
     progress: Progress | None = None,
     mjai_timeout_s: float = 2.0,
     logs: LogWriter | None = None,
+    journal: Journal | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``specs`` (one per seat) and pool the stats; the same for any ``jobs``.
 
-    With ``logs`` every game is also written as it finishes (LogWriteError when it cannot be).
+    With ``logs`` every game is also written as it finishes (LogWriteError when it cannot be). With a
+    ``journal`` (see ``game.journal``), the games it holds are not played again and each game played is added
+    to it as it finishes (after its logs); the stats and the elapsed time cover the run's every session.
     """
     check_run(specs, games, rules, jobs, duplicate)
     planned = plan_games(specs, games, rules, seed, duplicate, mjai_timeout_s, record=logs is not None)
+    done: list[GameResult] = []
+    earlier_s = 0.0
+    if journal is not None:
+        kept = journal.load(games, specs, rules.players)
+        done = [GameResult(g.index, g.hands, g.draws, g.seats, g.decision_ms) for g in kept.values()]
+        earlier_s = journal.elapsed_s
+        planned = [job for job in planned if job.index not in kept]
     start = time.perf_counter()
-    results = run_games(planned, jobs, progress, logs.take if logs is not None else None)
-    return summarize(specs, rules.players, results, time.perf_counter() - start, rules.chips)
+
+    def take(result: GameResult) -> GameResult:
+        if logs is not None:
+            result = logs.take(result)
+        if journal is not None:
+            elapsed = earlier_s + time.perf_counter() - start
+            journal.add(result.index, result.hands, result.draws, result.seats, result.decision_ms, elapsed)
+        return result
+
+    counted = progress
+    if progress is not None and done:
+
+        def counted(finished: int, total: int) -> None:
+            progress(finished + len(done), total + len(done))
+
+    try:
+        results = run_games(planned, jobs, counted, take) if planned else []
+    finally:
+        if journal is not None:
+            journal.close()
+    elapsed_s = earlier_s + time.perf_counter() - start
+    return summarize(specs, rules.players, [*done, *results], elapsed_s, rules.chips)
 
 
 def run_games(

@@ -681,6 +681,7 @@ def test_cli_json_records_the_inputs_and_the_decision_counts(tmp_path: Path) -> 
         "mjai_timeout_s": 1.5,
         "json": str(out),
         "logs": str(tmp_path / "logs"),
+        "journal": None,
         "quiet": True,
     }
     # the keys other tools read are all still there
