@@ -1041,20 +1041,10 @@ def run_simulate(args: argparse.Namespace) -> int:
     except SpecError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    inputs = simulate_inputs(args, specs, rules.name, rules.game_length)
     journal = None
     if args.journal is not None:
-        journal = Journal(
-            args.journal,
-            {
-                "players": list(specs),
-                "ruleset": rules.name,
-                "length": rules.game_length,
-                "seed": args.seed,
-                "games": args.games,
-                "duplicate": args.duplicate,
-                "mjai_timeout_s": args.mjai_timeout,
-            },
-        )
+        journal = Journal(args.journal, {key: inputs[key] for key in JOURNAL_KEYS})
     progress = None if args.quiet else ProgressBar(sys.stderr)
     try:
         result = simulate(
@@ -1078,7 +1068,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     if args.json is not None:  # written before the summary, so a closed stdout (`| head`) cannot lose it
-        data = {"inputs": simulate_inputs(args, specs, rules.name, rules.game_length), **result.to_json()}
+        data = {"inputs": inputs, **result.to_json()}
         try:
             args.json.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         except OSError as error:
@@ -1087,6 +1077,10 @@ def run_simulate(args: argparse.Namespace) -> int:
             return 2
     print(format_summary(result))
     return 0
+
+
+JOURNAL_KEYS = ("players", "ruleset", "length", "seed", "games", "duplicate", "mjai_timeout_s")
+"""The options of simulate's inputs that decide a run's games: a --journal is resumed only under the same."""
 
 
 def simulate_inputs(

@@ -51,7 +51,6 @@ class Journal:
     def __init__(self, path: Path, run: Mapping[str, Any]) -> None:
         self.path = path
         self.run = dict(run)
-        self.games: dict[int, JournalGame] = {}
         self.elapsed_s = 0.0  # the time of the last game written in earlier sessions
         self._file: TextIO | None = None
 
@@ -66,21 +65,24 @@ class Journal:
             raise JournalError(f"cannot read --journal {self.path}: {error.strerror or error}") from None
         lines = data.split(b"\n")
         complete = lines[:-1]  # the part after the last newline was cut short (or is empty)
+        header = json.dumps({"format": FORMAT, "version": VERSION, "run": self.run}, separators=(",", ":"))
         if not complete:
-            if data.strip():
+            # empty, or this run's first line cut short by a kill as it was being written: a new journal
+            if not header.encode().startswith(data):
                 raise JournalError(f"{self.path}: not a simulate journal (no complete first line)")
             self._open(truncate_to=0)
-            self._write({"format": FORMAT, "version": VERSION, "run": self.run})
+            self._write_line(header)
             return {}
         self._check_header(complete[0])
+        found: dict[int, JournalGame] = {}
         for number, line in enumerate(complete[1:], start=2):
             game = self._game(line, number, games, set(labels), players)
-            if game.index in self.games:
+            if game.index in found:
                 raise JournalError(f"{self.path}: line {number}: game {game.index + 1} is there twice")
-            self.games[game.index] = game
+            found[game.index] = game
             self.elapsed_s = max(self.elapsed_s, game.elapsed_s)
         self._open(truncate_to=len(data) - len(lines[-1]))
-        return dict(self.games)
+        return found
 
     def add(
         self,
@@ -92,18 +94,15 @@ class Journal:
         elapsed_s: float,
     ) -> None:
         """Write one finished game (flushed at once, so a kill after it keeps it)."""
-        self._write(
-            {
-                "game": index + 1,
-                "hands": hands,
-                "draws": draws,
-                "elapsed_s": round(elapsed_s, 3),
-                "seats": [_seat_json(seat) for seat in seats],
-                "decision_ms": {
-                    label: [round(ms, 4) for ms in times] for label, times in decision_ms.items()
-                },
-            }
-        )
+        data = {
+            "game": index + 1,
+            "hands": hands,
+            "draws": draws,
+            "elapsed_s": round(elapsed_s, 3),
+            "seats": [_seat_json(seat) for seat in seats],
+            "decision_ms": {label: [round(ms, 4) for ms in times] for label, times in decision_ms.items()},
+        }
+        self._write_line(json.dumps(data, separators=(",", ":")))
 
     def close(self) -> None:
         """Close the file (the games written stay)."""
@@ -122,10 +121,10 @@ class Journal:
         except OSError as error:
             raise JournalError(f"cannot write --journal {self.path}: {error.strerror or error}") from None
 
-    def _write(self, data: Mapping[str, Any]) -> None:
+    def _write_line(self, text: str) -> None:
         assert self._file is not None, "load() opens the journal"
         try:
-            self._file.write(json.dumps(data, separators=(",", ":")) + "\n")
+            self._file.write(text + "\n")
             self._file.flush()
         except OSError as error:
             raise JournalError(f"cannot write --journal {self.path}: {error.strerror or error}") from None

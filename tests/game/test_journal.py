@@ -157,6 +157,19 @@ def test_a_journal_of_another_run_or_damaged_is_one_line_and_left_as_it_is(tmp_p
     assert path.read_text(encoding="utf-8") == text
 
 
+def test_this_runs_first_line_cut_short_starts_the_journal_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    Journal(path, RUN).load(8, LABELS, 4)
+    header = path.read_text(encoding="utf-8")
+    path.write_text(header[:20], encoding="utf-8")  # killed while the first line was being written
+    assert Journal(path, RUN).load(8, LABELS, 4) == {}
+    assert path.read_text(encoding="utf-8") == header
+    other = {**RUN, "seed": 6}
+    path.write_text(header[:-10], encoding="utf-8")  # the same cut, but of another run's line: refused
+    with pytest.raises(JournalError, match="not a simulate journal"):
+        Journal(path, other).load(8, LABELS, 4)
+
+
 def test_the_game_lines_read_back_as_they_were_written(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
     line = _game_line(2, seats=_seats(score=-3000, wins=2), decision_ms={})
