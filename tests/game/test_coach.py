@@ -174,8 +174,9 @@ def test_the_coach_benchmark_reports_its_figures(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(coach_bench, "HANDS", 1)
     monkeypatch.setattr(coach_bench, "WARMUP_HANDS", 0)
     figures = coach_bench.run()
-    assert set(figures) == {"coach_ms_p50", "coach_ms_p95"}
+    assert set(figures) == {"coach_ms_p50", "coach_ms_p95", "table_advice_ms_p50", "table_advice_ms_p95"}
     assert 0 < figures["coach_ms_p50"] <= figures["coach_ms_p95"]
+    assert 0 < figures["table_advice_ms_p50"] <= figures["table_advice_ms_p95"]
 
 
 def test_an_open_kan_and_a_ron_are_explained() -> None:
