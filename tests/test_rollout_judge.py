@@ -233,3 +233,17 @@ def test_a_folder_without_logs_and_a_broken_log_are_named(
     err = capsys.readouterr().err
     assert err.startswith(f"rollout_judge: {broken}: not valid JSON at line 1")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_command_shows_its_progress_on_stderr(
+    played: tuple[GameRecord, Path], jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, path = played
+    argv = [str(path), "--player-match", "easy", "--rollouts", "1", "--only", "claim:*", "--jobs", jobs]
+    code = rollout_judge.run(argv)
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "1/1 logs" in captured.err
+    assert captured.err.endswith("\n")
+    assert "logs" not in captured.out

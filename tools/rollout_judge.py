@@ -21,6 +21,8 @@ replays each hand without the AI and leaves out the hands where no decision of a
 those categories: the same decisions are judged, far sooner when they are rare, and ``decisions`` and
 ``differing`` count the hands judged only. ``--json OUT`` writes every judged decision with its position and
 its rollout differences. The rollouts are seeded from the file, hand, seat and draw, so a run is repeatable.
+While it runs, a progress line on standard error counts the log files judged, with their rate and the time
+left (a long run over many logs used to say nothing until its end).
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad
 input (a missing or unreadable log, a bad option) is one line on stderr and exit status 2.
@@ -39,7 +41,7 @@ import statistics
 import sys
 import zlib
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +51,7 @@ from game.ai.hand import counts_of
 from game.ai.player import AiSeat
 from game.replay import ReplayError, replay_round
 from game.review import ReviewError, file_plan, mjai_action, same_choice
+from game.simulate import ProgressBar
 from game.verify import round_label
 from game.view import SeatView, redact, view_for
 from rules.actions import PASS, Action, Discard
@@ -353,11 +356,18 @@ def run(argv: Sequence[str] | None = None) -> int:
         jobs = [
             Job(path, args.level, args.player_match, args.rollouts, only, args.skip_hands) for path in files
         ]
-        if args.jobs == 1:
-            results = [judge_file(job) for job in jobs]
-        else:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(judge_file, jobs))
+        bar = ProgressBar(sys.stderr, unit="logs")
+        results: list[tuple[Counts, list[Judged]]] = []
+        with contextlib.ExitStack() as stack:
+            done: Iterator[tuple[Counts, list[Judged]]]
+            if args.jobs == 1:
+                done = map(judge_file, jobs)
+            else:
+                done = stack.enter_context(ProcessPoolExecutor(args.jobs)).map(judge_file, jobs)
+            for result in done:
+                results.append(result)
+                bar(len(results), len(jobs))
+        bar.close()
         counts = Counts(sum(c.compared for c, _ in results), sum(c.differing for c, _ in results))
         judged = [decision for _, found in results for decision in found]
         if args.json:
