@@ -247,3 +247,19 @@ def test_the_command_shows_its_progress_on_stderr(
     assert "1/1 logs" in captured.err
     assert captured.err.endswith("\n")
     assert "logs" not in captured.out
+
+
+def test_a_broken_log_after_a_judged_one_is_its_own_line(
+    played: tuple[GameRecord, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, path = played
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a.tenhou6.json").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    broken = folder / "b.tenhou6.json"
+    broken.write_text("{", encoding="utf-8")
+    code = rollout_judge.run([str(folder), "--player-match", "easy", "--rollouts", "1", "--only", "claim:*"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "1/2 logs" in err  # the judged log was counted
+    assert err.splitlines()[-1].startswith(f"rollout_judge: {broken}: not valid JSON at line 1")

@@ -359,6 +359,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         bar = ProgressBar(sys.stderr, unit="logs")
         results: list[tuple[Counts, list[Judged]]] = []
         with contextlib.ExitStack() as stack:
+            stack.callback(bar.close)  # a log found broken midway gets its error on a line of its own
             done: Iterator[tuple[Counts, list[Judged]]]
             if args.jobs == 1:
                 done = map(judge_file, jobs)
@@ -367,7 +368,6 @@ def run(argv: Sequence[str] | None = None) -> int:
             for result in done:
                 results.append(result)
                 bar(len(results), len(jobs))
-        bar.close()
         counts = Counts(sum(c.compared for c, _ in results), sum(c.differing for c, _ in results))
         judged = [decision for _, found in results for decision in found]
         if args.json:
