@@ -156,6 +156,22 @@ def test_the_other_seats_can_be_an_mjai_bot_and_its_fallbacks_are_counted(
     assert all(" (trial 1 of --start 7, E" in message for message in benched)
 
 
+def test_the_mjai_timeout_reaches_every_trial(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow machine gives kobalab's bot more than the default 10 s an answer (its slowest took 10.9 s)."""
+    jobs: list[paired_play.Job] = []
+
+    def play(job: paired_play.Job) -> paired_play.Trial:
+        jobs.append(job)
+        return paired_play.Trial(job.number, "S4", 0, (25000,) * 4, 0.0, 0.0, 0)
+
+    monkeypatch.setattr(paired_play, "play_trial", play)
+    assert paired_play.run(["strong", "--trials", "2", "--others", "strong", "--mjai-timeout", "30"]) == 0
+    assert [job.mjai_timeout_s for job in jobs] == [30.0, 30.0]
+    jobs.clear()
+    assert paired_play.run(["strong", "--trials", "1", "--others", "strong"]) == 0
+    assert [job.mjai_timeout_s for job in jobs] == [10.0]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -167,6 +183,10 @@ def test_the_other_seats_can_be_an_mjai_bot_and_its_fallbacks_are_counted(
         (["strong", "--trials", "0"], "--trials and --jobs must be at least 1"),
         (["strong", "--others", "weak"], "--others: unknown seat spec 'weak'"),
         (["strong", "--others", "mjai:/no/such/bot", "--trials", "1"], "--others: cannot start seat 1"),
+        (["strong", "--mjai-timeout", "0"], "--mjai-timeout 0: must be more than 0 and at most 3600 seconds"),
+        (["strong", "--mjai-timeout", "soon"], "--mjai-timeout soon: must be more than 0"),
+        (["strong", "--mjai-timeout", "nan"], "--mjai-timeout nan: must be more than 0"),
+        (["strong", "--mjai-timeout", "4000"], "--mjai-timeout 4000: must be more than 0"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

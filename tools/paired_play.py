@@ -1,15 +1,17 @@
 """Paired play: is one AI better than another, measured on the same walls and scores with one seat swapped.
 
 ``python -m tools.paired_play NEW [--old OLD] [--others SPEC] [--mode hand|end] [--from HAND] [--trials N]
-[--start S] [--jobs 2] [--json OUT]``. NEW and OLD are a level (``easy``, ``normal``, ``strong``; OLD defaults
-to ``strong``) or ``module:Class``, an importable subclass of ``game.ai.player.AiSeat`` built like a strong
-seat (how an AI change is tried before it is written into the level). The table plays the standard preset
+[--start S] [--jobs 2] [--json OUT] [--mjai-timeout SECONDS]``. NEW and OLD are a level (``easy``,
+``normal``, ``strong``; OLD defaults to ``strong``) or ``module:Class``, an importable subclass of
+``game.ai.player.AiSeat`` built like a strong seat (how an AI change is tried before it is written into the
+level). The table plays the standard preset
 (four players, hanchan). Each trial deals one position twice from the same seed: every seat played by OLD, but
 one seat (the trial number modulo the players) by NEW in the first play and by OLD in the second. ``--others
 SPEC`` seats any seat spec of ``main.py simulate`` in the other seats instead of OLD, e.g. ``--others
 "mjai:node ../shared/tools/kobabot/kobabot.js"`` (kobalab's AI, which answers the same position the same way,
 so that the pairing holds); an mjai bot that had to be replaced by safe play is counted in the summary's
-``fallbacks``.
+``fallbacks``. ``--mjai-timeout`` is the time such a bot has for each answer (10 s; a slow or busy machine
+needs more, as ``simulate``'s option of that name says).
 
 * ``--mode hand`` (the default): one hand from a random hand of the first seven (East 1 to South 3) with
   random scores; the measure is the swapped seat's point change in that hand.
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import signal
 import statistics
@@ -65,6 +68,7 @@ from tools.ai_specs import AiSpecError
 HAND_NAMES = tuple(f"{wind}{number}" for wind in "ES" for number in range(1, 5))
 HAND_SEED = 70000  # table seeds of the trials: HAND_SEED + start + trial
 SEAT_SEED = 1000  # each seat's AI seed: SEAT_SEED + seat, as the rollout judge seeds its shadows
+MAX_MJAI_TIMEOUT_S = 3600  # --mjai-timeout, as simulate's
 
 
 class PairedError(ValueError):
@@ -232,10 +236,17 @@ def _run(argv: Sequence[str] | None) -> int:
     parser.add_argument("--start", type=int, default=0, metavar="S", help="first trial's seed (0)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (1)")
     parser.add_argument("--json", metavar="OUT", help="write every trial to OUT")
+    parser.add_argument(
+        "--mjai-timeout",
+        default="10",
+        metavar="SECONDS",
+        help=f"--others: time an mjai bot has for each answer, at most {MAX_MJAI_TIMEOUT_S} (10)",
+    )
     args = parser.parse_args(argv)
     try:
         if args.trials < 1 or args.jobs < 1:
             raise PairedError("--trials and --jobs must be at least 1")
+        timeout = _timeout(args.mjai_timeout)
         if args.start_hand not in HAND_NAMES:
             raise PairedError(f"--from {args.start_hand}: not one of {', '.join(HAND_NAMES)}")
         for spec in (args.new, args.old):
@@ -247,7 +258,7 @@ def _run(argv: Sequence[str] | None) -> int:
                 raise PairedError(f"--others: {error}") from None
         start_hand = HAND_NAMES.index(args.start_hand)
         jobs = [
-            Job(args.new, args.old, args.mode, start_hand, n, args.start, args.others)
+            Job(args.new, args.old, args.mode, start_hand, n, args.start, args.others, timeout)
             for n in range(args.trials)
         ]
         bar = ProgressBar(sys.stderr, unit="trials")
@@ -280,6 +291,19 @@ def _run(argv: Sequence[str] | None) -> int:
         return 2
     print(summary(args.new, args.old, args.mode, trials, args.others))
     return stopped
+
+
+def _timeout(text: str) -> float:
+    """``--mjai-timeout``'s seconds: more than 0 and at most ``MAX_MJAI_TIMEOUT_S`` (as ``simulate``'s)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MAX_MJAI_TIMEOUT_S:
+        raise PairedError(
+            f"--mjai-timeout {text}: must be more than 0 and at most {MAX_MJAI_TIMEOUT_S} seconds"
+        )
+    return seconds
 
 
 class Terminated(KeyboardInterrupt):
