@@ -4,14 +4,13 @@
 [--start S] [--jobs 2] [--json OUT] [--mjai-timeout SECONDS]``. NEW and OLD are a level (``easy``,
 ``normal``, ``strong``; OLD defaults to ``strong``) or ``module:Class``, an importable subclass of
 ``game.ai.player.AiSeat`` built like a strong seat (how an AI change is tried before it is written into the
-level). The table plays the standard preset
-(four players, hanchan). Each trial deals one position twice from the same seed: every seat played by OLD, but
-one seat (the trial number modulo the players) by NEW in the first play and by OLD in the second. ``--others
-SPEC`` seats any seat spec of ``main.py simulate`` in the other seats instead of OLD, e.g. ``--others
-"mjai:node ../shared/tools/kobabot/kobabot.js"`` (kobalab's AI, which answers the same position the same way,
-so that the pairing holds); an mjai bot that had to be replaced by safe play is counted in the summary's
-``fallbacks``. ``--mjai-timeout`` is the time such a bot has for each answer (10 s; a slow or busy machine
-needs more, as ``simulate``'s option of that name says).
+level). The table plays the standard preset (four players, hanchan). Each trial deals one position twice from
+the same seed: every seat played by OLD, but one seat (the trial number modulo the players) by NEW in the
+first play and by OLD in the second. ``--others SPEC`` seats any seat spec of ``main.py simulate`` in the
+other seats instead of OLD, e.g. ``--others "mjai:node ../shared/tools/kobabot/kobabot.js"`` (kobalab's AI,
+which answers the same position the same way, so that the pairing holds); an mjai bot that had to be
+replaced by safe play is counted in the summary's ``fallbacks``. ``--mjai-timeout`` is the time such a bot
+has for each answer (10 s; a slow or busy machine needs more, as ``simulate``'s option of that name says).
 
 * ``--mode hand`` (the default): one hand from a random hand of the first seven (East 1 to South 3) with
   random scores; the measure is the swapped seat's point change in that hand.
