@@ -9,7 +9,9 @@ highest with one draw fewer), and a draw that does not help leaves the hand as i
     curve[t] = alive * (sum over improving draws d of p(d) * after_d[t - 1] + (1 - p(improve)) * curve[t - 1])
 
 where ``alive`` is the chance the hand is not ended by another seat before the next draw (lower while a seat
-that may be tenpai can win first). The curves of every
+that may be tenpai can win first). With no own draw left, a tenpai hand is worth ``noten``: what tenpai when
+the wall runs out takes in noten payments, so a hand that is still one or two steps away late counts its
+chance of reaching tenpai by the end as well as its chance of winning. The curves of every
 hand met are cached for the decision, so the many discards of one turn share their successors; shanten and
 the improving kinds of a hand with the hands one step on that each leaves (``hand.advances``), which depend
 on the tiles alone, are cached for the whole process.
@@ -31,7 +33,8 @@ class Lookahead:
     ``tenpai_value(hand)`` gives a tenpai hand's live waits (unseen copies of the waits that win with a yaku)
     and their average value in points; ``ron_factor`` multiplies a tenpai hand's chance per own draw for the
     discards it may ron; ``depth`` is how many steps from tenpai are looked through (further hands get
-    ``far(hand, shanten)``, a flat estimate of the curve's last value).
+    ``far(hand, shanten)``, a flat estimate of the curve's last value); ``noten`` is what a hand still tenpai
+    when the wall runs out gains (0: none), whether or not it has a yaku.
     """
 
     def __init__(
@@ -46,6 +49,7 @@ class Lookahead:
         others: int = 3,
         alive: float = ALIVE,
         pace: Sequence[float] = (1.0, 1.0, 1.0),
+        noten: float = 0.0,
     ) -> None:
         self.unseen = unseen
         self.pool = max(1, sum(unseen))
@@ -60,6 +64,7 @@ class Lookahead:
         # per shanten, how much faster than its strict ukeire a hand moves on (draws that widen its shape,
         # calls a closed hand may still make): measured, not derived
         self.pace = pace
+        self.noten = noten
         self._curves: dict[bytes, list[float]] = {}
 
     def value(self, hand: bytearray, shanten_now: int | None = None) -> float:
@@ -85,11 +90,12 @@ class Lookahead:
     def _tenpai_curve(self, hand: bytes | bytearray) -> list[float]:
         live, points = self.tenpai_value(hand)
         curve = [0.0] * (self.draws + 1)
-        if not live or points <= 0:
-            return curve
-        hit = min(MAX_HIT, live / self.pool * self.ron_factor)
+        curve[0] = self.noten  # no own draw left: the wall runs out with the hand tenpai (unless it is ended)
+        gain = hit = 0.0
+        if live and points > 0:
+            hit = min(MAX_HIT, live / self.pool * self.ron_factor)
+            gain = hit * points
         keep = self.alive * (1.0 - hit)
-        gain = hit * points
         for t in range(1, self.draws + 1):
             curve[t] = gain + keep * curve[t - 1]
         return curve

@@ -292,25 +292,27 @@ def test_strong_calls_late_for_a_formal_tenpai_without_a_yaku() -> None:
     # 12m 55p 789p 445s 678s: the chi of 3m makes tenpai on 3s-6s with no yaku (123m and 789p rule out
     # tanyao), so it can never win; but tenpai at the exhaustive draw takes the noten payments all the same
     # (RULES.md: tenpai needs no yaku). Early the closed hand keeps its riichi; with three draws left it takes
-    # the chi. Against a dealer's riichi it does not: keeping that tenpai means pushing 4s and more unsafe
-    # tiles.
+    # the chi. Against a dealer's riichi it waits longer: keeping that tenpai means pushing 4s and more unsafe
+    # tiles, worth it only with the last draws (with eight tiles left the chi and the pass are about even).
     hand = "12m55p789p4s45s678s"
     for tiles_left, called in ((50, False), (12, True), (8, True)):
         view = _view(hand, phase=Phase.CLAIM, claimable="3m", tiles_left=tiles_left, rivers={3: "9m1z"})
         chi = Chi((view.hand[0], view.hand[1]))
         choice = create_ai("strong", preset("standard"), 1).decide(view, (PASS, chi))
         assert choice == (chi if called else PASS), tiles_left
-    riichi = _view(
-        hand,
-        phase=Phase.CLAIM,
-        claimable="3m",
-        tiles_left=8,
-        rivers={3: "9m1z", 2: "9m1z2z3z6s"},
-        riichi=(2,),
-        dealer=2,
-    )
-    chi = Chi((riichi.hand[0], riichi.hand[1]))
-    assert create_ai("strong", preset("standard"), 1).decide(riichi, (PASS, chi)) == PASS
+    for tiles_left, called in ((16, False), (12, False), (4, True)):
+        riichi = _view(
+            hand,
+            phase=Phase.CLAIM,
+            claimable="3m",
+            tiles_left=tiles_left,
+            rivers={3: "9m1z", 2: "9m1z2z3z6s"},
+            riichi=(2,),
+            dealer=2,
+        )
+        chi = Chi((riichi.hand[0], riichi.hand[1]))
+        choice = create_ai("strong", preset("standard"), 1).decide(riichi, (PASS, chi))
+        assert choice == (chi if called else PASS), tiles_left
 
 
 def test_strong_chis_early_for_speed_with_a_hatsu_pair_in_hand() -> None:
@@ -559,22 +561,19 @@ def _tenpai_kinds(hand: str) -> frozenset[int]:
     )
 
 
-def test_strong_steps_back_from_a_poor_tenpai_early_and_takes_it_late() -> None:
-    # 678m 789m 234p 234p with a 6p tanki (three copies): early, 9m keeps 6777 88m and 2233446p for a
-    # two-sided pinfu-iipeikou wait a draw or two later; with 26 tiles left there is no time, so 7m takes the
-    # tanki (dama: a tanki on the last turns is not worth the stick)
+def test_strong_keeps_a_poor_closed_tenpai_early_in_riichi_and_late_in_dama() -> None:
+    # 678m 789m 234p 234p with a 6p tanki (three copies): 9m would step back to 6777 88m and 2233446p for a
+    # two-sided pinfu-iipeikou wait a draw or two later, but a closed tenpai is kept, as kobalab's AI keeps it
+    # (its step-backs lost against that AI in duplicate play): 7m takes the tanki, in riichi early and dama
+    # with 26 tiles left (a tanki on the last turns is not worth the stick)
     hand = "6777889m2233446p"
     riichi_kinds = _tenpai_kinds(hand)
-    early = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=50)
-    choice = create_ai("strong", preset("standard"), 1).decide(early, _discards(early, riichi_kinds))
-    assert isinstance(choice, Discard)
-    assert not choice.riichi
-    assert choice.tile >> 2 == _kind("9m")
-    late = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=26)
-    choice = create_ai("strong", preset("standard"), 1).decide(late, _discards(late, riichi_kinds))
-    assert isinstance(choice, Discard)
-    assert choice.tile >> 2 == _kind("7m")
-    assert not choice.riichi
+    for tiles_left, riichi in ((50, True), (26, False)):
+        view = _view(hand, seat=1, dealer=0, rivers={2: "1m4m5m1s4s9s"}, tiles_left=tiles_left)
+        choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view, riichi_kinds))
+        assert isinstance(choice, Discard)
+        assert choice.tile >> 2 == _kind("7m"), tiles_left
+        assert choice.riichi is riichi, tiles_left
 
 
 def test_strong_opens_a_kan_only_on_a_tenpai() -> None:
@@ -783,3 +782,24 @@ def test_strong_takes_no_chi_that_leaves_a_cheap_hand_three_steps_from_tenpai() 
     chun = tuple(tile for tile in far.hand if tile >> 2 == _kind("7z"))
     pon = Pon((chun[0], chun[1]))
     assert create_ai("strong", preset("standard"), 1).decide(far, (PASS, pon)) == pon
+
+
+def test_strong_keeps_a_one_shanten_hand_late_against_two_calls_for_the_noten_payments() -> None:
+    # 2m 234m 67m 345p 34s 7s 88s, one step from tenpai, against the dealer's chi and pon after ten discards.
+    # With twelve tiles left it plays on (2m); with eight or four left a win is unlikely, yet tenpai when the
+    # wall runs out still takes about 2,700 of the 3,000 noten points over a noten hand, worth more than the
+    # open hand's danger: it keeps its shape (2m) instead of folding with 8s, which the 777s pon makes safe.
+    rivers = {
+        1: "1z2z3z9m1m9s1s4z5z7z",
+        2: "4z5z6z9m1m1s2s9p8p7p6z7z3m2m1p",
+        3: "1z2z3z9m1m9s1s4z5z7z8p9p1s6z7z",
+    }
+    for tiles_left in (12, 8, 4):
+        view = _view("2m23467m345p3488s7s", seat=0, dealer=1, rivers=rivers, tiles_left=tiles_left, dora="1z")
+        view = _with_open_melds(view, 1, (("456p", MeldType.CHI), ("777s", MeldType.PON)))
+        ai = create_ai("strong", preset("standard"), 1)
+        assert isinstance(ai, AiSeat)
+        choice = ai.decide(view, _discards(view))
+        assert isinstance(choice, Discard)
+        assert ai.notes.fold is False, tiles_left
+        assert choice.tile >> 2 == _kind("2m"), tiles_left

@@ -37,6 +37,39 @@ def test_a_tenpai_curve_is_the_closed_form_of_its_draws() -> None:
     assert look.curve(hand)[0] == 0.0
 
 
+def test_tenpai_when_the_wall_runs_out_takes_the_noten_payments_with_or_without_a_yaku() -> None:
+    look = Lookahead(POOL, 10, False, _flat_value, ron_factor=1.5, noten=2700.0)
+    hand = _hand("123m456p789s1122z")
+    hit = 8 / sum(POOL) * 1.5
+    keep = ALIVE * (1 - hit)
+    # won on a draw, or still tenpai (not won, not ended by another seat) when the own draws run out
+    expected = 1000.0 * hit * (1 - keep**10) / (1 - keep) + 2700.0 * keep**10
+    assert look.value(hand) == pytest.approx(expected)
+    assert look.curve(hand)[0] == 2700.0
+    # a tenpai that cannot win (no yaku) is still tenpai at the end, if no other seat ends the hand first
+    no_yaku = Lookahead(POOL, 10, False, lambda hand: (0, 0.0), ron_factor=1.5, noten=2700.0)
+    assert no_yaku.curve(hand) == pytest.approx([2700.0 * ALIVE**t for t in range(11)])
+
+
+def test_late_in_the_hand_a_one_shanten_hand_is_worth_its_chance_of_tenpai_by_the_end() -> None:
+    one_shanten = _hand("23m456p789s1z345s9m")
+    no_yaku = lambda hand: (0, 0.0)  # noqa: E731 - waits that can never win
+    assert Lookahead(POOL, 3, False, no_yaku, ron_factor=1.5).value(one_shanten) == 0.0
+    late = Lookahead(POOL, 3, False, no_yaku, ron_factor=1.5, noten=2700.0)
+    # each of three draws may make tenpai (1m or 4m to the 23m, 1z or 9m for a pair: 16 of 136 tiles), and
+    # the hand must then last to the end of the wall
+    hit = 16 / 136
+    reach = sum((ALIVE * (1 - hit)) ** (k - 1) * ALIVE * hit * ALIVE ** (3 - k) for k in range(1, 4))
+    assert late.value(one_shanten) == pytest.approx(2700.0 * reach)
+    assert Lookahead(POOL, 1, False, no_yaku, ron_factor=1.5, noten=2700.0).value(one_shanten) < late.value(
+        one_shanten
+    )
+    # the noten payments add to what the hand wins, never take from it
+    winning = Lookahead(POOL, 3, False, _flat_value, ron_factor=1.5)
+    both = Lookahead(POOL, 3, False, _flat_value, ron_factor=1.5, noten=2700.0)
+    assert both.value(one_shanten) > winning.value(one_shanten) > 0
+
+
 def test_a_two_sided_wait_beats_a_closed_one_and_a_one_shanten_is_worth_less_than_its_tenpai() -> None:
     look = Lookahead(POOL, 12, False, _flat_value, ron_factor=1.5)
     wide = _hand("23m456p789s11z345s")  # tenpai on 1m-4m
