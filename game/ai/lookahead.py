@@ -34,7 +34,8 @@ class Lookahead:
     and their average value in points; ``ron_factor`` multiplies a tenpai hand's chance per own draw for the
     discards it may ron; ``depth`` is how many steps from tenpai are looked through (further hands get
     ``far(hand, shanten)``, a flat estimate of the curve's last value); ``noten`` is what a hand still tenpai
-    when the wall runs out gains (0: none), whether or not it has a yaku.
+    when the wall runs out gains (0: none), whether or not it has a yaku, times any chance of reaching the end
+    that ``alive`` does not already give.
     """
 
     def __init__(

@@ -586,7 +586,8 @@ class AiSeat:
                 others=situation.view.n - 1,
                 alive=situation.alive,
                 pace=LOOKAHEAD_PACE,
-                # each step of the look-ahead is worth ``alive``: the rest of the chance to reach the end
+                # the curves weigh each own draw by ``alive``; DRAW_REACH is the rest of the chance that the
+                # hand reaches the exhaustive draw (as in ``_tenpai_at_draw``)
                 noten=self._noten_gain() * DRAW_REACH**situation.draws_left,
             )
             situation.lookaheads[melds] = found

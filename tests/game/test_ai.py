@@ -293,14 +293,14 @@ def test_strong_calls_late_for_a_formal_tenpai_without_a_yaku() -> None:
     # tanyao), so it can never win; but tenpai at the exhaustive draw takes the noten payments all the same
     # (RULES.md: tenpai needs no yaku). Early the closed hand keeps its riichi; with three draws left it takes
     # the chi. Against a dealer's riichi it waits longer: keeping that tenpai means pushing 4s and more unsafe
-    # tiles, worth it only with the last draws (with eight tiles left the chi and the pass are about even).
+    # tiles, worth it only with the last draws.
     hand = "12m55p789p4s45s678s"
     for tiles_left, called in ((50, False), (12, True), (8, True)):
         view = _view(hand, phase=Phase.CLAIM, claimable="3m", tiles_left=tiles_left, rivers={3: "9m1z"})
         chi = Chi((view.hand[0], view.hand[1]))
         choice = create_ai("strong", preset("standard"), 1).decide(view, (PASS, chi))
         assert choice == (chi if called else PASS), tiles_left
-    for tiles_left, called in ((16, False), (12, False), (4, True)):
+    for tiles_left, called in ((16, False), (12, False), (8, False), (4, True)):
         riichi = _view(
             hand,
             phase=Phase.CLAIM,
