@@ -113,10 +113,11 @@ FOLD_RISK = 0.006  # the same while folding (safe tiles run out now and then)
 # duplicate play 0.7 ranked 0.057 ± 0.031 better than 0.6 over 300 paired hanchan (seed 43001) and
 # 0.058 ± 0.057 over 156 (44001); 0.8 was no better than 0.7 (+0.033 ± 0.061 over 121, seed 46001)
 VALUE_POWER = 0.7
-# of the noten payments' total, what tenpai when the wall runs out gains over noten: with 3,000 in all it
-# is 3,000 when no other seat or all three are tenpai, and 2,500 when one or two are (+1,500 against -1,000,
-# +1,000 against -1,500)
-NOTEN_SHARE = 0.9
+# per number of players, of the noten payments' total, what tenpai when the wall runs out gains over noten:
+# with four players and 3,000 in all it is 3,000 when no other seat or all three are tenpai, and 2,500 when
+# one or two are (+1,500 against -1,000, +1,000 against -1,500); with three players and 2,000 in all it is
+# always 2,000 (+2,000 against 0, +1,000 against -1,000, 0 against -2,000)
+NOTEN_SHARE = {4: 0.9, 3: 1.0}
 # per own draw, how much less likely the hand is to reach the exhaustive draw than ``alive`` alone says
 # (others win, or riichi and win, more often as the wall runs down). Where the seat did not win, the hand ran
 # out in 100 logged four-strong hanchan 89% of the time with one own draw left, 77% with two, 55% with four,
@@ -643,7 +644,7 @@ class AiSeat:
 
     def _noten_gain(self) -> float:
         """What tenpai when the wall runs out takes over noten (noten payments; 0 without them)."""
-        return max(0, self.rules.noten_payment_total) * NOTEN_SHARE
+        return max(0, self.rules.noten_payment_total) * NOTEN_SHARE[self.rules.players]
 
     def _tenpai_at_draw(self, situation: Situation, shanten_left: int, chance: float) -> float:
         """What tenpai when the wall runs out is worth (noten payments) to a hand that does not win."""

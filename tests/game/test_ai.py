@@ -784,6 +784,17 @@ def test_strong_takes_no_chi_that_leaves_a_cheap_hand_three_steps_from_tenpai() 
     assert create_ai("strong", preset("standard"), 1).decide(far, (PASS, pon)) == pon
 
 
+def test_strong_weighs_the_noten_payments_by_what_tenpai_gains_with_four_and_three_players() -> None:
+    # With four players tenpai gains 2,500 or 3,000 of the 3,000 in all, so 0.9 of it; with three players it
+    # gains all 2,000 whoever else is tenpai (+2,000 against 0, +1,000 against -1,000, 0 against -2,000)
+    four = create_ai("strong", preset("standard"), 1)
+    three = create_ai("strong", preset("tenhou-3p"), 1)
+    assert isinstance(four, AiSeat)
+    assert isinstance(three, AiSeat)
+    assert four._noten_gain() == pytest.approx(2700.0)
+    assert three._noten_gain() == pytest.approx(2000.0)
+
+
 def test_strong_keeps_a_one_shanten_hand_late_against_two_calls_for_the_noten_payments() -> None:
     # 2m 234m 67m 345p 34s 7s 88s, one step from tenpai, against the dealer's chi and pon after ten discards.
     # With twelve tiles left it plays on (2m); with eight or four left a win is unlikely, yet tenpai when the
