@@ -65,6 +65,7 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         # one hand of four opened, with its tiles hidden: no distance from tenpai after the call
         "opens group=strong opened=0.250 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
         "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
+        "speed group=strong tenpai2=- calm2=- tenpai3=- calm3=- tenpai4=- calm4=- below=- kept=-",
         # nor the round, hand number and scores at each start: no last hand to place
         "last group=strong entered1=0 up1=- down1=- win1=- dealin1=- entered2=0 up2=- down2=- win2=- "
         "dealin2=- entered3=0 up3=- down3=- win3=- dealin3=- entered4=0 up4=- down4=- win4=- dealin4=-",
@@ -80,6 +81,7 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "win4=- dealin4=- points4=-",
         "opens group=others opened=0.000 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
         "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
+        "speed group=others tenpai2=- calm2=- tenpai3=- calm3=- tenpai4=- calm4=- below=- kept=-",
         "last group=others entered1=0 up1=- down1=- win1=- dealin1=- entered2=0 up2=- down2=- win2=- "
         "dealin2=- entered3=0 up3=- down3=- win3=- dealin3=- entered4=0 up4=- down4=- win4=- dealin4=-",
     ]
@@ -196,6 +198,43 @@ def test_each_hand_counts_by_how_far_its_deal_stood_from_tenpai(tmp_path: Path) 
     assert (
         "start group=others hands2=1 win2=0.000 dealin2=0.000 points2=3000 hands3=1 win3=0.000 dealin3=1.000 "
         "points3=-3900 hands4=0 win4=- dealin4=- points4=-"
+    ) in lines
+
+
+def test_speed_counts_tenpai_before_a_riichi_and_the_ukeire_a_closed_discard_kept(tmp_path: Path) -> None:
+    # seat 0, two steps away (789m 9m 12p 456p 45s N F), draws C and discards 9m: it keeps the shanten with
+    # 21 ukeire (3p 3s 6s four each, N F C three each) where an honour discard keeps 24 (6m 3p 3s 6s four
+    # each, 9m two, the other two honours three each), and ends the hand not tenpai. Seat 1 is dealt a
+    # tenpai and first shows it by a discard after seat 2's riichi: tenpai, not before a riichi
+    hidden = ["?"] * 13
+    events = [
+        {"type": "start_game", "names": NAMES},
+        {
+            "type": "start_kyoku",
+            "tehais": [
+                ["7m", "8m", "9m", "9m", "1p", "2p", "4p", "5p", "6p", "4s", "5s", "N", "F"],
+                ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5mr", "6m", "E", "E"],
+                hidden,
+                hidden,
+            ],
+        },
+        {"type": "tsumo", "actor": 0, "pai": "C"},
+        {"type": "dahai", "actor": 0, "pai": "9m", "tsumogiri": False},
+        {"type": "reach_accepted", "actor": 2},
+        {"type": "tsumo", "actor": 1, "pai": "W"},
+        {"type": "dahai", "actor": 1, "pai": "W", "tsumogiri": True},
+        {"type": "ryukyoku", "deltas": [-1500, 1500, 1500, -1500]},
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    lines = outcomes.outcomes([str(_write(tmp_path / "v.mjai.jsonl", events))], "strong")
+    assert (
+        "speed group=strong tenpai2=0.000 calm2=0.000 tenpai3=- calm3=- tenpai4=- calm4=- below=1.000 "
+        "kept=0.875"
+    ) in lines
+    # seat 1's tenpai counts, after seat 2's riichi; it discarded from tenpai, not two steps away
+    assert (
+        "speed group=others tenpai2=1.000 calm2=0.000 tenpai3=- calm3=- tenpai4=- calm4=- below=- kept=-"
     ) in lines
 
 

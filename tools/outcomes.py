@@ -2,7 +2,7 @@
 
 ``python -m tools.outcomes LOG... [--label strong]`` reads mjai logs (``main.py simulate ... --logs DIR``
 writes one ``*.mjai.jsonl`` per game; files or folders of them) and splits the seats into two groups: those
-whose player is named exactly ``--label``, and the others. Per group it prints eight lines, the points as
+whose player is named exactly ``--label``, and the others. Per group it prints nine lines, the points as
 averages per seat and hanchan:
 
 * ``outcome group=G seats=N hands=H win=W dealin=D tsumo_paid=T draw=R sticks=S net=X``: the points of the
@@ -33,6 +33,14 @@ averages per seat and hanchan:
   distance and the share of those won and dealt into. Two groups that open as often can part here: calls
   that take a hand far from tenpai open, or to a tenpai that seldom wins.
 
+* ``speed group=G tenpai2=T calm2=C tenpai3=... tenpai4=... below=B kept=K``: how fast the seat builds.
+  By the ``start`` buckets, the share of its hands that reached tenpai (after a discard), and the share that
+  did so before any other seat's riichi (``calm``: no fold against a riichi slows those). Then, of its
+  discards from a closed hand two or more steps from tenpai with no riichi at the table, the share that kept
+  less ukeire than the best discard (or went a step back), and the ukeire kept on average over those that
+  kept the shanten (the chosen discard's ukeire over the best one's; ukeire counts the copies the seat does
+  not hold itself). A group that builds for value or plays safe tiles early shows it here.
+
 * ``last group=G entered1=N up1=U down1=D win1=W dealin1=I entered2=... entered4=...``: the match's last
   hand (the last round and hand number played, with its repeats), by the seat's place when it began (1 to 4,
   by score, ties to the seat dealt first): how many seats entered it there, the share that ended the match a
@@ -59,7 +67,7 @@ from typing import Any
 
 from game.logs.mjai import tile_kind
 from game.safe_json import JsonError, loads
-from rules.shanten import shanten
+from rules.shanten import improving_draws, shanten
 from tools.log_paths import LogPathError
 from tools.log_paths import log_files as find_logs
 
@@ -90,9 +98,11 @@ class Group:
     starts: Counter[str] = field(default_factory=Counter)  # per dealt shanten: hands, won, dealt in, points
     opens: Counter[str] = field(default_factory=Counter)  # per steps after a first call: hands, won, dealt
     last: Counter[str] = field(default_factory=Counter)  # per place entering the last hand: seats, up, down
+    speed: Counter[str] = field(default_factory=Counter)  # closed calm discards 2+ from tenpai: all, below
+    kept: float = 0.0  # over those that kept the shanten (``speed["kept_all"]``), the ukeire share kept
 
     def lines(self, name: str) -> list[str]:
-        """The group's eight output lines (see the module's doc)."""
+        """The group's nine output lines (see the module's doc)."""
         seats = max(1, self.seats)
         per = {part: self.points[part] / seats for part in PARTS}
         net = sum(per.values())
@@ -129,8 +139,21 @@ class Group:
             f"start group={name} " + " ".join(self._start(bucket) for bucket in START_BUCKETS),
             f"opens group={name} opened={self.opens['all'] / max(1, self.hands):.3f} "
             + " ".join(self._opened(steps) for steps in OPEN_STEPS),
+            f"speed group={name} " + " ".join(self._speed(bucket) for bucket in START_BUCKETS) + self._kept(),
             f"last group={name} " + " ".join(self._last(place) for place in PLACES),
         ]
+
+    def _speed(self, bucket: str) -> str:
+        hands = self.starts[bucket]
+        tenpai = f"{self.starts[bucket + '_tenpai'] / hands:.3f}" if hands else "-"
+        calm = f"{self.starts[bucket + '_calm'] / hands:.3f}" if hands else "-"
+        return f"tenpai{bucket}={tenpai} calm{bucket}={calm}"
+
+    def _kept(self) -> str:
+        speed = self.speed
+        below = f"{speed['below'] / speed['all']:.3f}" if speed["all"] else "-"
+        kept = f"{self.kept / speed['kept_all']:.3f}" if speed["kept_all"] else "-"
+        return f" below={below} kept={kept}"
 
     def _last(self, place: str) -> str:
         last = self.last
@@ -229,6 +252,7 @@ def add_game(path: Path, label: str, groups: dict[str, Group]) -> bool:
                 "tiles": tiles,
                 "start": start,
                 "opened": {},  # seat -> steps from tenpai after its first call (None until its discard)
+                "tenpai": {},  # seat -> reached tenpai before any other seat's riichi (once tenpai)
                 "number": (event.get("bakaze"), event.get("kyoku")),
                 "scores": _scores(event, players),
             }
@@ -343,9 +367,14 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
     before: int | None = None
     threat: str | None = None
     if kind == "dahai" and seat not in hand["riichi"] and sum(counts) % 3 == 2:
-        before = min(
-            shanten([n - (k == index) for k, n in enumerate(counts)]) for index in range(34) if counts[index]
-        )
+        after = {
+            index: shanten([n - (k == index) for k, n in enumerate(counts)])
+            for index in range(34)
+            if counts[index]
+        }
+        before = min(after.values())
+        if before >= 2 and not hand["riichi"] and seat not in hand["open"] and len(kinds) == 1:
+            _count_kept(counts, after, before, kinds[0], group[seat])  # type: ignore[arg-type]
         others = [other for other in range(len(group)) if other != seat]
         threat = (
             "riichi"
@@ -361,10 +390,28 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
         counts[found] -= 1  # type: ignore[index]
     if kind == "dahai" and seat in hand["opened"] and hand["opened"][seat] is None:
         hand["opened"][seat] = OPEN_STEPS[min(shanten(counts), 3)]  # the first call's discard
+    if kind == "dahai" and seat not in hand["tenpai"] and sum(counts) % 3 == 1 and shanten(counts) == 0:
+        hand["tenpai"][seat] = not any(other != seat for other in hand["riichi"])
     if before in (1, 2) and threat is not None:
         backoff = group[seat].backoff
         backoff[threat] += 1
         backoff[threat + "_back"] += shanten(counts) > before
+
+
+def _count_kept(counts: list[int], after: dict[int, int], before: int, chosen: int, where: Group) -> None:
+    """Count a closed discard for the ``speed`` line: below the best ukeire (or a step back), and the share of
+    the best ukeire it kept; ``after`` is each held kind's shanten once discarded."""
+    ukeire = {}
+    for index, steps in after.items():
+        if steps == before:
+            rest = [n - (k == index) for k, n in enumerate(counts)]
+            ukeire[index] = sum(4 - rest[draw] for draw in improving_draws(rest))
+    best = max(ukeire.values())
+    where.speed["all"] += 1
+    where.speed["below"] += ukeire.get(chosen, -1) < best
+    if chosen in ukeire and best:
+        where.speed["kept_all"] += 1
+        where.kept += ukeire[chosen] / best
 
 
 def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
@@ -396,6 +443,9 @@ def _end_hand(hand: dict[str, Any], group: list[Group]) -> None:
             where.starts[bucket + "_won"] += part == "win"
             where.starts[bucket + "_dealt"] += part == "dealin" and delta < 0
             where.starts[bucket + "_points"] += delta - (1000 if seat in riichi else 0)
+            if seat in hand["tenpai"]:
+                where.starts[bucket + "_tenpai"] += 1
+                where.starts[bucket + "_calm"] += hand["tenpai"][seat]
         if seat in hand["open"]:
             where.opens["all"] += 1
             steps = hand["opened"].get(seat)
