@@ -65,7 +65,8 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         # one hand of four opened, with its tiles hidden: no distance from tenpai after the call
         "opens group=strong opened=0.250 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
         "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
-        "speed group=strong tenpai2=- calm2=- tenpai3=- calm3=- tenpai4=- calm4=- below=- kept=-",
+        "speed group=strong tenpai2=- calm2=- pace2=- tenpai3=- calm3=- pace3=- tenpai4=- calm4=- pace4=- "
+        "below=- kept=-",
         # nor the round, hand number and scores at each start: no last hand to place
         "last group=strong entered1=0 up1=- down1=- win1=- dealin1=- entered2=0 up2=- down2=- win2=- "
         "dealin2=- entered3=0 up3=- down3=- win3=- dealin3=- entered4=0 up4=- down4=- win4=- dealin4=-",
@@ -81,7 +82,8 @@ def test_each_hand_lands_in_its_part_for_its_group(tmp_path: Path) -> None:
         "win4=- dealin4=- points4=-",
         "opens group=others opened=0.000 steps0=0.000 win0=- dealin0=- steps1=0.000 win1=- dealin1=- "
         "steps2=0.000 win2=- dealin2=- steps3=0.000 win3=- dealin3=-",
-        "speed group=others tenpai2=- calm2=- tenpai3=- calm3=- tenpai4=- calm4=- below=- kept=-",
+        "speed group=others tenpai2=- calm2=- pace2=- tenpai3=- calm3=- pace3=- tenpai4=- calm4=- pace4=- "
+        "below=- kept=-",
         "last group=others entered1=0 up1=- down1=- win1=- dealin1=- entered2=0 up2=- down2=- win2=- "
         "dealin2=- entered3=0 up3=- down3=- win3=- dealin3=- entered4=0 up4=- down4=- win4=- dealin4=-",
     ]
@@ -229,12 +231,14 @@ def test_speed_counts_tenpai_before_a_riichi_and_the_ukeire_a_closed_discard_kep
     ]
     lines = outcomes.outcomes([str(_write(tmp_path / "v.mjai.jsonl", events))], "strong")
     assert (
-        "speed group=strong tenpai2=0.000 calm2=0.000 tenpai3=- calm3=- tenpai4=- calm4=- below=1.000 "
-        "kept=0.875"
+        "speed group=strong tenpai2=0.000 calm2=0.000 pace2=0.0000 tenpai3=- calm3=- pace3=- tenpai4=- "
+        "calm4=- pace4=- below=1.000 kept=0.875"
     ) in lines
-    # seat 1's tenpai counts, after seat 2's riichi; it discarded from tenpai, not two steps away
+    # seat 1's tenpai counts, after seat 2's riichi (so its discard is no calm one for the pace); it discarded
+    # from tenpai, not two steps away
     assert (
-        "speed group=others tenpai2=1.000 calm2=0.000 tenpai3=- calm3=- tenpai4=- calm4=- below=- kept=-"
+        "speed group=others tenpai2=1.000 calm2=0.000 pace2=- tenpai3=- calm3=- pace3=- tenpai4=- calm4=- "
+        "pace4=- below=- kept=-"
     ) in lines
 
 

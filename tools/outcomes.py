@@ -33,9 +33,11 @@ averages per seat and hanchan:
   distance and the share of those won and dealt into. Two groups that open as often can part here: calls
   that take a hand far from tenpai open, or to a tenpai that seldom wins.
 
-* ``speed group=G tenpai2=T calm2=C tenpai3=... tenpai4=... below=B kept=K``: how fast the seat builds.
-  By the ``start`` buckets, the share of its hands that reached tenpai (after a discard), and the share that
-  did so before any other seat's riichi (``calm``: no fold against a riichi slows those). Then, of its
+* ``speed group=G tenpai2=T calm2=C pace2=P tenpai3=... tenpai4=... below=B kept=K``: how fast the seat
+  builds. By the ``start`` buckets, the share of its hands that reached tenpai (after a discard), the share
+  that did so before any other seat's riichi (``calm``: no fold against a riichi slows those), and the chance
+  that one discard made before any other seat's riichi, from a hand not yet tenpai, leaves it tenpai
+  (``pace``: unlike the shares, it does not depend on how long the others let the hands run). Then, of its
   discards from a closed hand two or more steps from tenpai with no riichi at the table, the share that kept
   less ukeire than the best discard (or went a step back), and the ukeire kept on average over those that
   kept the shanten (the chosen discard's ukeire over the best one's; ukeire counts the copies the seat does
@@ -147,7 +149,9 @@ class Group:
         hands = self.starts[bucket]
         tenpai = f"{self.starts[bucket + '_tenpai'] / hands:.3f}" if hands else "-"
         calm = f"{self.starts[bucket + '_calm'] / hands:.3f}" if hands else "-"
-        return f"tenpai{bucket}={tenpai} calm{bucket}={calm}"
+        paced = self.speed[bucket + "_paced"]
+        pace = f"{self.speed[bucket + '_pace'] / paced:.4f}" if paced else "-"
+        return f"tenpai{bucket}={tenpai} calm{bucket}={calm} pace{bucket}={pace}"
 
     def _kept(self) -> str:
         speed = self.speed
@@ -390,8 +394,15 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
         counts[found] -= 1  # type: ignore[index]
     if kind == "dahai" and seat in hand["opened"] and hand["opened"][seat] is None:
         hand["opened"][seat] = OPEN_STEPS[min(shanten(counts), 3)]  # the first call's discard
-    if kind == "dahai" and seat not in hand["tenpai"] and sum(counts) % 3 == 1 and shanten(counts) == 0:
-        hand["tenpai"][seat] = not any(other != seat for other in hand["riichi"])
+    if kind == "dahai" and seat not in hand["tenpai"] and sum(counts) % 3 == 1:
+        tenpai = shanten(counts) == 0
+        calm = not any(other != seat for other in hand["riichi"])
+        bucket = hand["start"][seat]
+        if calm and bucket is not None:
+            group[seat].speed[bucket + "_paced"] += 1
+            group[seat].speed[bucket + "_pace"] += tenpai
+        if tenpai:
+            hand["tenpai"][seat] = calm
     if before in (1, 2) and threat is not None:
         backoff = group[seat].backoff
         backoff[threat] += 1
