@@ -207,7 +207,8 @@ def test_speed_counts_tenpai_before_a_riichi_and_the_ukeire_a_closed_discard_kep
     # seat 0, two steps away (789m 9m 12p 456p 45s N F), draws C and discards 9m: it keeps the shanten with
     # 21 ukeire (3p 3s 6s four each, N F C three each) where an honour discard keeps 24 (6m 3p 3s 6s four
     # each, 9m two, the other two honours three each), and ends the hand not tenpai. Seat 1 is dealt a
-    # tenpai and first shows it by a discard after seat 2's riichi: tenpai, not before a riichi
+    # tenpai and first shows it by a discard after seat 2's riichi: tenpai, not before a riichi. In the next
+    # hand seat 0, one step away (123m 456p 789s 56m E S), draws E and discards S: tenpai, nobody in riichi
     hidden = ["?"] * 13
     events = [
         {"type": "start_game", "names": NAMES},
@@ -227,11 +228,26 @@ def test_speed_counts_tenpai_before_a_riichi_and_the_ukeire_a_closed_discard_kep
         {"type": "dahai", "actor": 1, "pai": "W", "tsumogiri": True},
         {"type": "ryukyoku", "deltas": [-1500, 1500, 1500, -1500]},
         {"type": "end_kyoku"},
+        {
+            "type": "start_kyoku",
+            "tehais": [
+                ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5m", "6m", "E", "S"],
+                hidden,
+                hidden,
+                hidden,
+            ],
+        },
+        {"type": "tsumo", "actor": 0, "pai": "E"},
+        {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": False},
+        {"type": "ryukyoku", "deltas": [3000, -1000, -1000, -1000]},
+        {"type": "end_kyoku"},
         {"type": "end_game"},
     ]
     lines = outcomes.outcomes([str(_write(tmp_path / "v.mjai.jsonl", events))], "strong")
+    # seat 0: tenpai in one of its two hands, before any riichi, with one of its two calm discards; the tenpai
+    # discard was no discard two steps away, so below and kept are the first hand's
     assert (
-        "speed group=strong tenpai2=0.000 calm2=0.000 pace2=0.0000 tenpai3=- calm3=- pace3=- tenpai4=- "
+        "speed group=strong tenpai2=0.500 calm2=0.500 pace2=0.5000 tenpai3=- calm3=- pace3=- tenpai4=- "
         "calm4=- pace4=- below=1.000 kept=0.875"
     ) in lines
     # seat 1's tenpai counts, after seat 2's riichi (so its discard is no calm one for the pace); it discarded

@@ -377,7 +377,7 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
             if counts[index]
         }
         before = min(after.values())
-        if before >= 2 and not hand["riichi"] and seat not in hand["open"] and len(kinds) == 1:
+        if before >= 2 and not hand["riichi"] and seat not in hand["open"]:
             _count_kept(counts, after, before, kinds[0], group[seat])  # type: ignore[arg-type]
         others = [other for other in range(len(group)) if other != seat]
         threat = (
@@ -392,21 +392,23 @@ def _track(event: dict[str, Any], hand: dict[str, Any], group: list[Group], seat
             hand["tiles"][seat] = None
             return
         counts[found] -= 1  # type: ignore[index]
-    if kind == "dahai" and seat in hand["opened"] and hand["opened"][seat] is None:
-        hand["opened"][seat] = OPEN_STEPS[min(shanten(counts), 3)]  # the first call's discard
-    if kind == "dahai" and seat not in hand["tenpai"] and sum(counts) % 3 == 1:
-        tenpai = shanten(counts) == 0
+    if kind != "dahai":
+        return
+    now = shanten(counts)  # the hand's distance from tenpai after the discard
+    if seat in hand["opened"] and hand["opened"][seat] is None:
+        hand["opened"][seat] = OPEN_STEPS[min(now, 3)]  # the first call's discard
+    if seat not in hand["tenpai"] and sum(counts) % 3 == 1:
         calm = not any(other != seat for other in hand["riichi"])
         bucket = hand["start"][seat]
         if calm and bucket is not None:
             group[seat].speed[bucket + "_paced"] += 1
-            group[seat].speed[bucket + "_pace"] += tenpai
-        if tenpai:
+            group[seat].speed[bucket + "_pace"] += now == 0
+        if now == 0:
             hand["tenpai"][seat] = calm
     if before in (1, 2) and threat is not None:
         backoff = group[seat].backoff
         backoff[threat] += 1
-        backoff[threat + "_back"] += shanten(counts) > before
+        backoff[threat + "_back"] += now > before
 
 
 def _count_kept(counts: list[int], after: dict[int, int], before: int, chosen: int, where: Group) -> None:
