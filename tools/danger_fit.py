@@ -24,7 +24,7 @@ sum). It prints:
   them, the logs set only the shares' ratios (scaled, their level cancels out): the level the fit prints is
   then arbitrary, and a reader that does not scale (``normal``, ``counts_tiles=False``) would read it as is;
 * ``reading reason=R discards=N read=P actual=Q``: per reading of the tile (``danger_reason``: genbutsu,
-  suji, kabe, one_chance, outside, honour, none), the mean deal-in chance the game's shares gave the tiles
+  suji, kabe, one_chance, honour, none), the mean deal-in chance the game's shares gave the tiles
   discarded and the share of them that dealt in: where the model reads danger wrong.
 
 It is a measuring instrument for the AI's work (see the README's strong AI section), not part of the game; bad

@@ -11,7 +11,6 @@ from game.ai.hand import YAOCHUU, counts_of, dora_kinds, suit_of_kind
 from game.view import SeatView
 from rules.events import Event, KitaDeclared, MeldCalled, RoundStarted, TileDiscarded, TileDrawn
 from rules.meld import Meld, MeldType
-from rules.round import RiverTile
 from rules.tiles import KIND_COUNT
 
 
@@ -77,20 +76,6 @@ DAMA_WEIGHT_PER_TURN = 0.015  # a quiet closed hand's tenpai chance per discard 
 # 45%, 62%, 62-80%); three calls from ~60%.
 _OPEN_TENPAI = ((0.0, 0.0), (0.0, 0.033), (0.1, 0.05), (0.45, 0.04), (0.9, 0.0))
 TANYAO_YAOCHUU = 0.3  # deal-in share of a terminal or honour against an open hand of simples (tanyao waits)
-# What a riichi seat discarded before its riichi reads on the tiles of the same suit: a tile just outside one
-# of them (toward the terminal, up to three ranks: 1-3m of an early 4m; 2-4m and 6-8m of a 5m) seldom waits,
-# one just inside (up to two ranks toward the middle) somewhat less often than a tile neither side of any.
-# Fitted by likelihood to every discard against a single closed riichi in 1,000 logged four-strong hanchan
-# (seeds 9001, 9101, 9201; 17,364 discards not genbutsu, 850 deal-ins): with these two factors the log-
-# likelihood goes from -3,060.9 to -3,044.1 (the best pair, 0.5 and 0.65, -3,041.1), on held-out logs of 1
-# strong and 3 kobalab seats (seed 48001, 124 hanchan, 88 deal-ins) from -309.1 to -304.0. Seed 9101 alone
-# reads worse with them (-672.5 to -684.7); the other two and the held-out logs read better. Without them,
-# the tiles outside such a discard dealt in 0.71x as often as the shares read (68 against 96.3), those beside
-# none 1.17x and those inside 0.81x.
-OUTSIDE_EARLY = 0.4
-INSIDE_EARLY = 0.7
-OUTSIDE_RANKS = 3
-INSIDE_RANKS = 2
 
 
 class Memory:
@@ -142,8 +127,6 @@ class Threat:
     safe: frozenset[int]
     flush_suit: int | None  # an open hand going for one suit: other suits are nearly safe
     simples: bool = False  # an open hand whose melds are all simples (tanyao): terminals and honours safer
-    outside: frozenset[int] = frozenset()  # riichi: kinds just outside a tile it discarded before its riichi
-    inside: frozenset[int] = frozenset()  # riichi: kinds just inside one (and outside none)
 
 
 def threats(view: SeatView, memory: Memory) -> list[Threat]:
@@ -162,10 +145,7 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
         open_melds = [meld for meld in player.melds if meld.type is not MeldType.ANKAN]
         flush_suit = None
         simples = False
-        outside: frozenset[int] = frozenset()
-        inside: frozenset[int] = frozenset()
         if player.riichi:
-            outside, inside = early_sides(player.river)
             weight = 1.0
             loss = (
                 5200.0
@@ -196,39 +176,9 @@ def threats(view: SeatView, memory: Memory) -> list[Threat]:
                 continue
             loss = 4000.0
         found.append(
-            Threat(
-                seat,
-                weight,
-                loss * (1.5 if dealer else 1.0),
-                frozenset(safe),
-                flush_suit,
-                simples,
-                outside,
-                inside,
-            )
+            Threat(seat, weight, loss * (1.5 if dealer else 1.0), frozenset(safe), flush_suit, simples)
         )
     return found
-
-
-def early_sides(river: Sequence[RiverTile]) -> tuple[frozenset[int], frozenset[int]]:
-    """The suited kinds just outside (toward the terminal) and just inside (toward the middle, and outside
-    none) of the tiles a riichi seat discarded before its declaration tile; a 5 has two outsides."""
-    declared = next((index for index, tile in enumerate(river) if tile.riichi), len(river))
-    before = {tile.tile >> 2 for tile in river[:declared]}
-    outside: set[int] = set()
-    inside: set[int] = set()
-    for kind in before:
-        if kind >= 27:
-            continue
-        rank, first = kind % 9, kind - kind % 9
-        for other in range(first, first + 9):
-            distance = other % 9 - rank
-            toward_edge = (rank <= 4 and distance < 0) or (rank >= 4 and distance > 0)
-            if toward_edge and abs(distance) <= OUTSIDE_RANKS:
-                outside.add(other)
-            elif distance and not toward_edge and abs(distance) <= INSIDE_RANKS:
-                inside.add(other)
-    return frozenset(outside), frozenset(inside - outside)
 
 
 def _visible_dora(melds: Sequence[Meld], dora: Sequence[int]) -> int:
@@ -239,8 +189,8 @@ def deal_in_chance(
     kind: int, threat: Threat, unseen: Sequence[int], *, counts_tiles: bool = True, shares: Shares = SHARES
 ) -> float:
     """Probability-like share that ``kind`` deals in against a tenpai ``threat``: genbutsu, suji, honours by
-    copies seen, a riichi's discards before it (a tile just outside or inside one of them) and, when
-    ``counts_tiles``, kabe and one-chance and the copies of the tile itself (linear in the ``shares``)."""
+    copies seen and, when ``counts_tiles``, kabe and one-chance and the copies of the tile itself (linear in
+    the ``shares``)."""
     if kind in threat.safe:
         return 0.0
     if kind >= 27:
@@ -267,10 +217,6 @@ def deal_in_chance(
             chance += shares.ryanmen * shape
     if 1 <= rank <= 7:
         chance += shares.kanchan * min(seen[kind - 1], seen[kind + 1]) / 4.0
-    if kind in threat.outside:
-        chance *= OUTSIDE_EARLY
-    elif kind in threat.inside:
-        chance *= INSIDE_EARLY
     if threat.flush_suit is not None:
         chance *= 1.6 if kind // 9 == threat.flush_suit else 0.15
     if threat.simples and rank in (0, 8):
@@ -315,7 +261,7 @@ def danger_costs(
     return costs
 
 
-DANGER_REASONS = ("genbutsu", "suji", "kabe", "one_chance", "outside", "honour", "none")
+DANGER_REASONS = ("genbutsu", "suji", "kabe", "one_chance", "honour", "none")
 """Why a tile is as safe as it is against one threat, strongest first (see ``danger_reason``)."""
 
 
@@ -323,8 +269,7 @@ def danger_reason(kind: int, threat: Threat, unseen: Sequence[int]) -> str:
     """The reading behind ``deal_in_chance`` for ``kind`` against ``threat``, as one of ``DANGER_REASONS``:
     passed since the threat's riichi or in its river (genbutsu), an honour, both sequence waits through the
     tile ruled out by suji, or by the copies in sight of the tiles they need (none left: kabe; one left:
-    one-chance), just outside a tile the riichi discarded before its riichi (``OUTSIDE_EARLY``); "none" when
-    nothing makes it safer."""
+    one-chance); "none" when nothing makes it safer."""
     if kind in threat.safe:
         return "genbutsu"
     if kind >= 27:
@@ -343,4 +288,4 @@ def danger_reason(kind: int, threat: Threat, unseen: Sequence[int]) -> str:
         return "kabe"
     if fewest == 1:
         return "one_chance"
-    return "outside" if kind in threat.outside else "none"
+    return "none"

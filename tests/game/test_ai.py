@@ -13,15 +13,10 @@ from hypothesis import strategies as st
 
 from game.ai import LEVELS, create_ai
 from game.ai.danger import (
-    INSIDE_EARLY,
-    OUTSIDE_EARLY,
     WAIT_MASS,
-    Memory,
     Threat,
-    danger_reason,
     deal_in_chance,
     deal_in_chances,
-    early_sides,
     threats,
 )
 from game.ai.player import AiSeat
@@ -197,63 +192,6 @@ def test_strong_folds_a_non_suji_terminal_before_a_suji_three() -> None:
 
 def _kinds(text: str) -> set[int]:
     return {tile >> 2 for tile in parse_tiles(text)}
-
-
-def test_the_tiles_outside_and_inside_what_a_riichi_discarded_before_it() -> None:
-    # 4m, 5p and 9s went before the riichi (declared on 2z), 1p after it: the 4m's outside is 1-3m and its
-    # inside 5-6m, a 5 has an outside on both sides, a 9 only an inside; the declaration tile and the tiles
-    # after it read nothing, and a tile outside one discard is never read as inside another
-    river = [RiverTile(tile, False, False) for tile in parse_tiles("4m5p1z9s")]
-    river += [RiverTile(parse_tiles("2z")[0], False, True), RiverTile(parse_tiles("1p")[0], False, False)]
-    outside, inside = early_sides(river)
-    assert outside == _kinds("123m234678p")
-    assert inside == _kinds("56m78s")
-    assert early_sides([RiverTile(tile, False, False) for tile in parse_tiles("3m6m")]) == (
-        frozenset(_kinds("12m789m")),
-        frozenset(_kinds("45m")),
-    )
-
-
-def test_a_tile_outside_an_early_discard_deals_in_less_often() -> None:
-    # The riichi seat cut 4p before its riichi: 2p (outside it) and 6p (inside it) read safer than the same
-    # tiles against a riichi whose river holds no pin; the reading is the riichi's, not an open hand's.
-    early = _view("123456789m1234p", rivers={2: "4p1z2z3z9m"}, riichi=(2,), tiles_left=45)
-    plain = _view("123456789m1234p", rivers={2: "4s1z2z3z9m"}, riichi=(2,), tiles_left=45)
-    unseen = [3] * 34
-    read = {
-        name: next(found for found in threats(view, Memory()) if found.seat == 2)
-        for name, view in (("early", early), ("plain", plain))
-    }
-    for text, factor in (("2p", OUTSIDE_EARLY), ("6p", INSIDE_EARLY), ("8p", 1.0)):
-        kind = _kind(text)
-        assert deal_in_chance(kind, read["early"], unseen) == pytest.approx(
-            factor * deal_in_chance(kind, read["plain"], unseen)
-        )
-    assert read["early"].outside
-    # the coach names the reading where nothing stronger (suji, kabe, one-chance) does
-    assert danger_reason(_kind("2p"), read["early"], unseen) == "outside"
-    assert danger_reason(_kind("8p"), read["early"], unseen) == "none"
-    assert danger_reason(_kind("2p"), read["plain"], unseen) == "none"
-    assert not read["plain"].outside & _kinds("123456789p")
-    # an open hand with the same river reads nothing from it (the factors were fitted against riichi only)
-    quiet = _view("123456789m1234p", rivers={2: "4p1z2z3z9m"}, tiles_left=45)
-    opened = _with_open_melds(quiet, 2, (("777s", MeldType.PON),))
-    open_threat = next(found for found in threats(opened, Memory()) if found.seat == 2)
-    assert not open_threat.outside
-    assert not open_threat.inside
-
-
-def test_strong_folds_first_the_tile_outside_what_the_riichi_cut_early() -> None:
-    # A beaten hand against the opposite seat's riichi, nothing in hand genbutsu. The riichi cut 4p early:
-    # 2p is outside it, and such tiles deal in about half as often as the shares read (see OUTSIDE_EARLY), so
-    # the fold starts there, not with the terminal 9s that a reader of genbutsu, suji and counts alone takes.
-    view = _view("3467m2589p2589s47s", rivers={2: "4p1z2z3z4z9m", 1: "4s4s6m1m"}, riichi=(2,), tiles_left=45)
-    ai = create_ai("strong", preset("standard"), 1)
-    assert isinstance(ai, AiSeat)
-    choice = ai.decide(view, _discards(view))
-    assert isinstance(choice, Discard)
-    assert ai.notes.fold
-    assert choice.tile >> 2 == _kind("2p")
 
 
 def test_the_fewer_kinds_left_unsafe_against_a_riichi_the_likelier_each_deals_in() -> None:
