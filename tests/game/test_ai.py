@@ -182,9 +182,8 @@ def test_strong_folds_a_non_suji_terminal_before_a_suji_three() -> None:
     # Against the opposite seat's riichi (6p, 9s, 9m and honours in its river) nothing in hand is genbutsu.
     # 3p is suji of 6p, so no ryanmen waits on it, but a penchan 12p, a kanchan 24p or a pair still can; the
     # 1m can still be won on by a ryanmen 23m. In logged games a suji 3 or 7 dealt in about 6-9% of the time
-    # against a riichi and a non-suji terminal about 5-7%, so the fold starts with 1m, not 3p. (The riichi is
-    # declared on 9s: an 8s just inside a 9s discarded before it would read about as safe as the 1m.)
-    view = _view("1258m35p2468s47s58s", rivers={2: "6p1z2z3z9m4z9s"}, riichi=(2,), tiles_left=45)
+    # against a riichi and a non-suji terminal about 5-7%, so the fold starts with 1m, not 3p.
+    view = _view("1258m35p2468s47s58s", rivers={2: "6p9s1z2z3z9m4z"}, riichi=(2,), tiles_left=45)
     choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view))
     assert isinstance(choice, Discard)
     assert choice.tile >> 2 == _kind("1m")
