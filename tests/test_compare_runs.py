@@ -15,9 +15,9 @@ import main
 from tools import compare_runs
 
 
-def _run(tmp_path: Path, name: str, seed: int = 3) -> Path:
+def _run(tmp_path: Path, name: str, seed: int = 3, games: int = 4) -> Path:
     out = tmp_path / name
-    args = ["--games", "4", "--players", "greedy,tsumogiri,greedy,greedy", "--length", "east"]
+    args = ["--games", str(games), "--players", "greedy,tsumogiri,greedy,greedy", "--length", "east"]
     args += ["--seed", str(seed), "--duplicate", "--quiet", "--json", str(out)]
     assert main.main(["simulate", *args]) == 0
     return out
@@ -45,6 +45,22 @@ def test_the_same_code_on_the_same_seed_plays_the_same_games(
     assert fields["unchanged"] == "4"
     assert float(fields["diff"]) == 0.0
     assert fields["old"] == fields["new"]
+
+
+def test_a_longer_run_is_compared_on_the_games_of_the_shorter(
+    runs: tuple[Path, Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the first four games of an eight-game run are the four games of the shorter run, dealt alike
+    first, _, _ = runs
+    longer = _run(tmp_path, "longer.json", games=8)
+    assert len(json.loads(longer.read_text(encoding="utf-8"))["per_game"]) == 8
+    capsys.readouterr()  # the simulator's own table
+    for old, new in ((first, longer), (longer, first)):
+        assert compare_runs.main([str(old), str(new), "--label", "tsumogiri"]) == 0
+        fields = _fields(capsys.readouterr().out.strip())
+        assert fields["games"] == "4"
+        assert fields["unchanged"] == "4"
+        assert float(fields["diff"]) == 0.0
 
 
 def test_a_changed_game_moves_the_difference_by_its_places(
@@ -107,6 +123,7 @@ def test_a_bot_reached_through_a_link_is_the_same_player(
         ("not_json", "changed.json:"),
         ("no_per_game", "no 'per_game'"),
         ("bad_entry", "per_game entry 1 is malformed"),
+        ("other_games", "the runs hold different games"),
         ("unknown_label", "no seat labelled 'nobody'"),
     ],
 )
@@ -128,6 +145,9 @@ def test_runs_that_cannot_be_compared_are_one_line(
         new.write_text(json.dumps(data), encoding="utf-8")
     elif make == "bad_entry":
         data["per_game"][0]["ranks"] = ["first"]
+        new.write_text(json.dumps(data), encoding="utf-8")
+    elif make == "other_games":
+        data["per_game"][0]["game"] = 9  # a game the other run lacks, in place of one it holds
         new.write_text(json.dumps(data), encoding="utf-8")
     else:
         label = "nobody"

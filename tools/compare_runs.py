@@ -7,6 +7,10 @@ play every game alike up to the first decision the change answers otherwise: a g
 ends the same, and the comparison of the others is far less noisy than two runs on different seeds (where a
 difference of 0.05 in average rank is within the noise of 400 hanchan).
 
+The runs may differ in length: a run of the first 200 games of a seed and one of 400 play the same 200 first
+games (each game's walls come from the seed and its number), so the longer is compared on the games the
+shorter holds. Games that only one of them holds, other than such a tail, are refused.
+
 The last line is ``compare label=L games=N old=A new=B diff=D se=S unchanged=U``: the label's average place
 in each run, the mean of (NEW - OLD) per game over its seats (negative when NEW places higher), its
 standard error over games, and the games that ended with the same scores in both (untouched by the
@@ -33,8 +37,9 @@ from typing import Any
 
 from game.safe_json import JsonError, loads
 
-SAME_INPUTS = ("games", "players", "ruleset", "length", "seed", "duplicate")
-"""The ``inputs`` of the two runs that must agree for their games to be the same games."""
+SAME_INPUTS = ("players", "ruleset", "length", "seed", "duplicate")
+"""The ``inputs`` of the two runs that must agree for their games to be the same games (``games`` may differ:
+the shorter run's games are the first games of the longer)."""
 
 
 def _same_input(key: str, value: Any) -> Any:
@@ -109,7 +114,8 @@ def _places(data: dict[str, Any], label: str, path: Path) -> dict[int, tuple[flo
 
 
 def compare(old: dict[str, Any], new: dict[str, Any], label: str, paths: Sequence[Path]) -> Comparison:
-    """``label``'s places in ``old`` and ``new``, paired by game (CompareError when not the same games)."""
+    """``label``'s places in ``old`` and ``new``, paired by game over the games both hold (CompareError when
+    they are not the same games, or one holds games the other lacks beyond the shorter run's)."""
     for key in SAME_INPUTS:
         if _same_input(key, old["inputs"].get(key)) != _same_input(key, new["inputs"].get(key)):
             raise CompareError(
@@ -120,7 +126,7 @@ def compare(old: dict[str, Any], new: dict[str, Any], label: str, paths: Sequenc
     if not before:
         raise CompareError(f"{paths[0]}: no seat labelled {label!r}")
     games = sorted(set(before) & set(after))
-    if len(games) != len(before) or len(games) != len(after):
+    if len(games) != min(len(before), len(after)):
         raise CompareError(f"{paths[1]}: the runs hold different games")
     diffs = [after[game][0] - before[game][0] for game in games]
     se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
