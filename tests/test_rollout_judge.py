@@ -169,10 +169,9 @@ class NeverCalls(AiSeat):
     """The strong AI but for calls, which it always passes: a variant that differs from it at claims only."""
 
     def decide(self, view: SeatView, legal: tuple[Action, ...]) -> Action | None:
-        if PASS in legal and any(isinstance(action, Chi | Pon | Daiminkan) for action in legal):
-            super().decide(view, legal)  # what deciding leaves behind stays as the strong AI's
-            return PASS
-        return super().decide(view, legal)
+        choice = super().decide(view, legal)  # what deciding leaves behind stays as the strong AI's
+        # a call becomes a pass; anything else, a ron on a tile it could also call above all, stays
+        return PASS if isinstance(choice, Chi | Pon | Daiminkan) else choice
 
 
 def test_a_variant_class_is_judged_where_it_chooses_otherwise(played: tuple[GameRecord, Path]) -> None:
