@@ -15,17 +15,18 @@ from pathlib import Path
 import pytest
 
 from game.ai import create_ai
-from game.ai.player import AiSeat, create_seat
+from game.ai.player import STRONG, AiSeat, create_seat
 from game.logs import tenhou6
 from game.logs.record import GameRecord
 from game.recorder import GameRecorder
 from game.replay import replay_round
 from game.table import Table
-from game.view import SeatView, redact
-from rules.actions import PASS, Action, Chi, Daiminkan, Pon
+from game.view import Phase, SeatView, redact
+from rules.actions import PASS, Action, Chi, Daiminkan, Pon, Ron
 from rules.events import Event
 from rules.round import RoundState
 from rules.ruleset import preset
+from tests.game.test_ai import _kind, _view
 from tools import rollout_judge
 
 RULES = preset("standard").with_overrides({"game_length": "east"})
@@ -262,3 +263,20 @@ def test_a_broken_log_after_a_judged_one_is_its_own_line(
     err = capsys.readouterr().err
     assert "1/2 logs" in err  # the judged log was counted
     assert err.splitlines()[-1].startswith(f"rollout_judge: {broken}: not valid JSON at line 1")
+
+
+def test_the_never_calls_variant_turns_only_a_call_into_a_pass() -> None:
+    # 123m 456p 789s with 1z and 5s pairs waits on both; a discarded 5s may be ronned or ponned: the strong AI
+    # rons, and so does the variant (a pass there would be a second difference from it besides calls)
+    view = _view("123m456p789s11z55s", seat=1, phase=Phase.CLAIM, claimable="5s")
+    pair = tuple(tile for tile in view.hand if tile >> 2 == _kind("5s"))
+    legal: tuple[Action, ...] = (PASS, Ron(), Pon((pair[0], pair[1])))
+    rules = preset("standard")
+    assert create_ai("strong", rules, 1).decide(view, legal) == Ron()
+    assert NeverCalls(STRONG, rules, 1).decide(view, legal) == Ron()
+    # a chun pon the strong AI takes for speed (as tests/game/test_ai.py pins): the variant passes it
+    slow = _view("1368m46p23455s77z", seat=1, phase=Phase.CLAIM, claimable="7z", tiles_left=48, dora="2m")
+    dragons = tuple(tile for tile in slow.hand if tile >> 2 == _kind("7z"))
+    pon = Pon((dragons[0], dragons[1]))
+    assert create_ai("strong", rules, 1).decide(slow, (PASS, pon)) == pon
+    assert NeverCalls(STRONG, rules, 1).decide(slow, (PASS, pon)) == PASS
