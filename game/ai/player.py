@@ -799,7 +799,12 @@ class AiSeat:
         self.notes.offence = offence
         load = situation.threat_load
         if load <= 0:
-            return max(candidates, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
+            pool = candidates
+            if best > self.style.lookahead:
+                # far from tenpai, speed first (as kobalab's AI): the discards that keep the most ukeire
+                widest = max(c.ukeire for c in candidates if c.shanten == best)
+                pool = [c for c in candidates if c.shanten == best and c.ukeire >= widest]
+            return max(pool, key=lambda c: (offence[c.kind], -self._tiebreak_rank(situation, c))).kind
         push = max(candidates, key=lambda c: offence[c.kind] - costs[c.kind])
         safest = min(candidates, key=lambda c: (round(costs[c.kind], 1), -offence[c.kind]))
         push_value = self._push_value(situation, offence[push.kind], costs[push.kind])

@@ -721,6 +721,23 @@ def test_strong_takes_no_chi_that_leaves_a_cheap_hand_three_steps_from_tenpai() 
     assert create_ai("strong", preset("standard"), 1).decide(far, (PASS, pon)) == pon
 
 
+@pytest.mark.parametrize(
+    "hand", ["4559m268p2s24477z3m", "48m11134579p145z7p", "233679m48p9s3337z4p", "111568m8p124s122z3z"]
+)
+def test_strong_far_from_tenpai_keeps_the_most_draws(hand: str) -> None:
+    # three or more steps from tenpai with nobody threatening, speed comes first (as in kobalab's AI): the
+    # discard keeps the most tiles that improve the hand, not a distant flush or lone honours for their han
+    # (the first hand cut 2p, keeping 59 tiles, where the lone south keeps 71)
+    view = _view(hand)
+    options = discard_options(to_counts(view.hand))
+    assert options[0].shanten >= 3
+    best = (options[0].shanten, options[0].total)
+    widest = {option.discard for option in options if (option.shanten, option.total) == best}
+    choice = create_ai("strong", preset("standard"), 1).decide(view, _discards(view))
+    assert isinstance(choice, Discard)
+    assert choice.tile >> 2 in widest
+
+
 def test_strong_weighs_the_noten_payments_by_what_tenpai_gains_with_four_and_three_players() -> None:
     # With four players tenpai gains 2,500 or 3,000 of the 3,000 in all, so 0.9 of it; with three players it
     # gains all 2,000 whoever else is tenpai (+2,000 against 0, +1,000 against -1,000, 0 against -2,000)
