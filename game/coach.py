@@ -167,6 +167,8 @@ def _turn_reason(
         return "coach.why.riichi_plain", {}
     if notes.top_dama and chosen.shanten == 0:
         return "coach.why.dama_top", {}
+    if notes.poor_wait is not None and chosen.shanten == 0:
+        return "coach.why.dama_wait", {"live": notes.poor_wait}
     if (
         riichi is not None
         and notes.dama_points is not None

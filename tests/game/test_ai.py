@@ -480,6 +480,15 @@ def test_strong_declares_riichi_on_a_good_wait_early_and_stays_dama_late() -> No
     assert late == plain
 
 
+def test_strong_declares_riichi_on_an_early_kanchan_and_stays_dama_on_it_past_forty_tiles() -> None:
+    # tanyao only, 1000 dama on the 4s kanchan with all four copies unseen: with 41 tiles left riichi's extra
+    # han is worth its lower win rate; with 39 (and 30) a wait of four or fewer live copies stays dama, which
+    # keeps the four-strong riichi rate inside its band now that far hands play for speed
+    for tiles_left, riichi in ((60, True), (41, True), (39, False), (30, False)):
+        _, plain, choice = _tanki_or_ryanmen_tenpai("234m567p35s678s22p1z", tiles_left, "9m")
+        assert choice == Discard(plain.tile, riichi=riichi), tiles_left
+
+
 def _with_pon(view: SeatView, kind_text: str, from_seat: int) -> SeatView:
     """``view`` with a pon of ``kind_text`` (copies the hand does not hold) among its seat's melds."""
     ids = [tile for tile in range(136) if tile >> 2 == _kind(kind_text) and tile not in view.hand][:3]

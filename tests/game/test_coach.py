@@ -213,3 +213,18 @@ def test_call_reasons_read_as_words() -> None:
         (PASS, Pon(tuple(t for t in _view("12m456p79s2355s77z").hand if t >> 2 == _kind("7z"))[:2])),  # type: ignore[arg-type]
     )
     assert why_line(advice) == "Pon: yakuhai, from 2-shanten to 1-shanten"
+
+
+def test_a_late_dama_on_a_poor_wait_is_explained_by_its_live_tiles() -> None:
+    # tanyao only on the 4s kanchan with 39 tiles left (as tests/game/test_ai.py): four live copies stay dama
+    view = _view(
+        "234m567p35s678s22p1z", seat=1, dealer=0, rivers={2: "9p", 3: "9m"}, tiles_left=39, dora="9m"
+    )
+    legal = _discards(view, frozenset({_kind("1z")}))
+    advice = Coach(RULES).advise(view, legal)
+    assert advice.choice == next(a for a in legal if not a.riichi and a.tile >> 2 == _kind("1z"))  # type: ignore[attr-defined]
+    assert advice.why == "coach.why.dama_wait"
+    assert advice.fields == {"live": 4}
+    from graphics.coach_panel import why_line
+
+    assert why_line(advice) == "Dama: 4 winning tiles left, too few to riichi now"
