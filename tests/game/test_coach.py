@@ -8,7 +8,7 @@ import pytest
 from game.ai import create_ai
 from game.ai.danger import Threat, danger_reason
 from game.ai.hand import unseen_counts
-from game.coach import Coach, discard_options
+from game.coach import Advice, Coach, discard_options
 from game.table import Table
 from game.view import Phase, SeatView
 from rules.actions import PASS, Action, Daiminkan, Discard, Pon, Ron
@@ -192,14 +192,18 @@ def test_an_open_kan_and_a_ron_are_explained() -> None:
     assert ron.why == "coach.why.win"
 
 
-def test_a_dama_haneman_is_explained_by_its_value() -> None:
-    # tanyao, sanshoku 345, two red fives and a dora: 6 han dama on the 8p tanki (as tests/game/test_ai.py)
-    view = _view(
-        "340m340p345s678s8p1z", seat=1, dealer=0, rivers={2: "9p", 3: "9m"}, tiles_left=60, dora="7s"
-    )
+def _dama_advice(hand: str, tiles_left: int, dora: str) -> Advice:
+    """The coach's advice on a non-dealer's tenpai after drawing 1z, which it must discard without riichi."""
+    view = _view(hand, seat=1, dealer=0, rivers={2: "9p", 3: "9m"}, tiles_left=tiles_left, dora=dora)
     legal = _discards(view, frozenset({_kind("1z")}))
     advice = Coach(RULES).advise(view, legal)
     assert advice.choice == next(a for a in legal if not a.riichi and a.tile >> 2 == _kind("1z"))  # type: ignore[attr-defined]
+    return advice
+
+
+def test_a_dama_haneman_is_explained_by_its_value() -> None:
+    # tanyao, sanshoku 345, two red fives and a dora: 6 han dama on the 8p tanki (as tests/game/test_ai.py)
+    advice = _dama_advice("340m340p345s678s8p1z", 60, "7s")
     assert advice.why == "coach.why.dama"
     assert advice.fields["points"] == 12000  # haneman
     assert advice.fields["dama"] >= advice.fields["riichi"]  # type: ignore[operator]
@@ -217,12 +221,7 @@ def test_call_reasons_read_as_words() -> None:
 
 def test_a_late_dama_on_a_poor_wait_is_explained_by_its_live_tiles() -> None:
     # tanyao only on the 4s kanchan with 39 tiles left (as tests/game/test_ai.py): four live copies stay dama
-    view = _view(
-        "234m567p35s678s22p1z", seat=1, dealer=0, rivers={2: "9p", 3: "9m"}, tiles_left=39, dora="9m"
-    )
-    legal = _discards(view, frozenset({_kind("1z")}))
-    advice = Coach(RULES).advise(view, legal)
-    assert advice.choice == next(a for a in legal if not a.riichi and a.tile >> 2 == _kind("1z"))  # type: ignore[attr-defined]
+    advice = _dama_advice("234m567p35s678s22p1z", 39, "9m")
     assert advice.why == "coach.why.dama_wait"
     assert advice.fields == {"live": 4}
     from graphics.coach_panel import why_line
