@@ -218,7 +218,7 @@ class Notes:
     riichi: tuple[float, float] | None = None  # expected points of riichi and of dama, when weighed
     dama_points: float | None = None  # what a dama ron on the waits is worth on average, when weighed
     top_dama: bool = False  # dama because first place in the last hand keeps the hand free to fold
-    poor_wait: int | None = None  # dama on a wait this few live copies past the early turns (see DAMA_LIVE)
+    poor_wait: int | None = None  # dama on a wait of this few live copies, late in the wall (see DAMA_LIVE)
     calls: list[tuple[Action, float | None]] = dataclasses.field(default_factory=list)  # gain of each call
     passed_to_fold: bool = False  # calls were passed because the hand folds
 
